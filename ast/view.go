@@ -426,8 +426,7 @@ func (v View) ChildInUntil(rules, stop *RuleSet) (View, bool) {
 
 // FirstChildren finds the node's first child of each of several rules in one pass over its
 // subtree, for a generated Children method: slots[r] is the place in first of the rules r
-// whose first child is wanted (1 or more; 0, or r past the end of slots, for the others;
-// slots ends with a 0),
+// whose first child is wanted (1 or more; 0, or r past the end of slots, for the others),
 // and first[k] becomes the index of the node's first child of a rule of place k, or -1.
 // first[0] is written freely. The pass has no branch that depends on a child's rule, so
 // that its cost does not depend on the order of the children (a switch on the rule of each
@@ -450,11 +449,10 @@ func (v View) FirstChildren(slots string, first []int) {
 	// a node, and no load of what the one before stored.
 	for c := end - 1; c > v.Index; c-- {
 		n := nodes[c]
-		r := int(n.StartRule & ruleMask)
-		if r >= len(slots) {
-			r = len(slots) - 1 // a rule of no place (slots ends with 0)
+		k := 0
+		if r := int(n.StartRule & ruleMask); r < len(slots) { // a branch the processor guesses
+			k = int(slots[r])
 		}
-		k := int(slots[r])
 		if n.EndDepth&MaxTreeDepth != d {
 			k = 0 // below a child (apart from the next test: both a CMOV)
 		}

@@ -140,7 +140,7 @@ func TestAbsentViewHasNoChildren(t *testing.T) {
 // child with FirstChild and NextSibling finds: the first child of each place's rules.
 func TestFirstChildren(t *testing.T) {
 	tr := viewTree(t)
-	for _, slots := range []string{"", "\x00", "\x00\x01\x02\x03\x04\x00", "\x00\x02\x01\x00", "\x00\x01\x01\x01\x01\x00", "\x00\x00\x07\x00\x01\x00"} {
+	for _, slots := range []string{"", "\x00", "\x01", "\x00\x00\x02", "\x00\x01\x02\x03\x04\x00", "\x00\x02\x01\x00", "\x00\x01\x01\x01\x01\x00", "\x00\x00\x07\x00\x01\x00"} {
 		for _, places := range []int{0, 1, 3, 5} {
 			for i := -1; i < tr.Len(); i++ {
 				want := make([]int, places)

@@ -76,7 +76,7 @@ func (v URIReference) Children() URIReferenceChildren {
 }
 
 // childSlotsOfURIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfURIReference = "\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
+const childSlotsOfURIReference = "\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03"
 
 // AbsoluteURI returns the node's absoluteURI child, or false when it has none.
 func (v URIReference) AbsoluteURI() (AbsoluteURI, bool) {
@@ -140,7 +140,7 @@ func (v AbsoluteURI) Children() AbsoluteURIChildren {
 }
 
 // childSlotsOfAbsoluteURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAbsoluteURI = "\x00\x00\x00\x00\x05\x00\x02\x04\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
+const childSlotsOfAbsoluteURI = "\x00\x00\x00\x00\x05\x00\x02\x04\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (abs-path, opaque-part), or false when it has none; its Rule says which.
@@ -238,7 +238,7 @@ func (v RelativeURI) Children() RelativeURIChildren {
 }
 
 // childSlotsOfRelativeURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfRelativeURI = "\x00\x00\x00\x00\x00\x00\x01\x03\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
+const childSlotsOfRelativeURI = "\x00\x00\x00\x00\x00\x00\x01\x03\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (abs-path, rel-path), or false when it has none; its Rule says which.
@@ -326,7 +326,7 @@ func (v NetPath) Children() NetPathChildren {
 }
 
 // childSlotsOfNetPath is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfNetPath = "\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x01\x00"
+const childSlotsOfNetPath = "\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x01"
 
 // Authority returns the node's authority child.
 func (v NetPath) Authority() Authority {
@@ -428,7 +428,7 @@ func (v Authority) Children() AuthorityChildren {
 }
 
 // childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
@@ -489,7 +489,7 @@ func (v Server) Children() ServerChildren {
 }
 
 // childSlotsOfServer is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02\x00\x00\x00\x00\x00\x03\x00"
+const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02\x00\x00\x00\x00\x00\x03"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
@@ -568,7 +568,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x00\x00\x02\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x00\x00\x02"
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {

@@ -84,7 +84,7 @@ func (v URIReference) Children() URIReferenceChildren {
 }
 
 // childSlotsOfURIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfURIReference = "\x00\x00\x00\x00\x00\x03\x05\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\a\x00\x06\x00"
+const childSlotsOfURIReference = "\x00\x00\x00\x00\x00\x03\x05\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\a\x00\x06"
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
@@ -225,7 +225,7 @@ func (v Authority) Children() AuthorityChildren {
 }
 
 // childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
@@ -285,7 +285,7 @@ func (v Server) Children() ServerChildren {
 }
 
 // childSlotsOfServer is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02\x03\x00"
+const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02\x03"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
@@ -363,7 +363,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x02\x00\x01\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x02\x00\x01"
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {
@@ -427,7 +427,7 @@ func (v Hostname) Children() HostnameChildren {
 }
 
 // childSlotsOfHostname is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHostname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfHostname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).
 func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
@@ -615,7 +615,7 @@ func (v RelPath) Children() RelPathChildren {
 }
 
 // childSlotsOfRelPath is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01"
 
 // RelSegment returns the node's rel-segment child.
 func (v RelPath) RelSegment() RelSegment {

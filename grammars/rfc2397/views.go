@@ -63,7 +63,7 @@ func (v Dataurl) Children() DataurlChildren {
 }
 
 // childSlotsOfDataurl is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfDataurl = "\x00\x02\x01\x03\x00"
+const childSlotsOfDataurl = "\x00\x02\x01\x03"
 
 // Mediatype returns the node's mediatype child, or false when it has none.
 func (v Dataurl) Mediatype() (Mediatype, bool) {
@@ -138,7 +138,7 @@ func (v Mediatype) Children() MediatypeChildren {
 }
 
 // childSlotsOfMediatype is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfMediatype = "\x00\x00\x00\x00\x03\x01\x02\x00"
+const childSlotsOfMediatype = "\x00\x00\x00\x00\x03\x01\x02"
 
 // Type returns the node's type child, or false when it has none.
 func (v Mediatype) Type() (Type, bool) {
@@ -204,7 +204,7 @@ func (v Parameter) Children() ParameterChildren {
 }
 
 // childSlotsOfParameter is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // Attribute returns the node's attribute child.
 func (v Parameter) Attribute() Attribute {

@@ -67,7 +67,7 @@ func (v TelephoneUri) Children() TelephoneUriChildren {
 }
 
 // childSlotsOfTelephoneUri is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfTelephoneUri = "\x00\x00\x01\x02\x00"
+const childSlotsOfTelephoneUri = "\x00\x00\x01\x02"
 
 // GlobalNumber returns the node's global-number child, or false when it has none.
 func (v TelephoneUri) GlobalNumber() (GlobalNumber, bool) {
@@ -117,7 +117,7 @@ func (v GlobalNumber) Children() GlobalNumberChildren {
 }
 
 // childSlotsOfGlobalNumber is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfGlobalNumber = "\x00\x00\x00\x00\x00\x02\x03\x00\x00\x01\x00\x00\x00\x00\x04\x00"
+const childSlotsOfGlobalNumber = "\x00\x00\x00\x00\x00\x02\x03\x00\x00\x01\x00\x00\x00\x00\x04"
 
 // GlobalNumberDigits returns the node's global-number-digits child.
 func (v GlobalNumber) GlobalNumberDigits() GlobalNumberDigits {
@@ -178,7 +178,7 @@ func (v LocalNumber) Children() LocalNumberChildren {
 }
 
 // childSlotsOfLocalNumber is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfLocalNumber = "\x00\x00\x00\x00\x00\x02\x03\x05\x00\x00\x01\x00\x00\x00\x04\x00"
+const childSlotsOfLocalNumber = "\x00\x00\x00\x00\x00\x02\x03\x05\x00\x00\x01\x00\x00\x00\x04"
 
 // LocalNumberDigits returns the node's local-number-digits child.
 func (v LocalNumber) LocalNumberDigits() LocalNumberDigits {
@@ -245,7 +245,7 @@ func (v IsdnSubaddress) Children() IsdnSubaddressChildren {
 }
 
 // childSlotsOfIsdnSubaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIsdnSubaddress = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00"
+const childSlotsOfIsdnSubaddress = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02"
 
 // EachExtension steps through the node's extension children, in order (see ast.Children).
 func (v IsdnSubaddress) EachExtension() ast.Children[Extension] {
@@ -362,7 +362,7 @@ func (v Parameter) Children() ParameterChildren {
 }
 
 // childSlotsOfParameter is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {

@@ -88,7 +88,7 @@ func (v IRIReference) Children() IRIReferenceChildren {
 }
 
 // childSlotsOfIRIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIRIReference = "\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x03\x04\t\x05\x06\x00\x00\x00\x00\a\b\x00\x00\x00\x01\x00"
+const childSlotsOfIRIReference = "\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x03\x04\t\x05\x06\x00\x00\x00\x00\a\b\x00\x00\x00\x01"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (ipath-abempty, ipath-absolute, ipath-noscheme, ipath-rootless, ipath-empty): there is always one; its Rule says which.
@@ -218,7 +218,7 @@ func (v Iauthority) Children() IauthorityChildren {
 }
 
 // childSlotsOfIauthority is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIauthority = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
+const childSlotsOfIauthority = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03"
 
 // Iuserinfo returns the node's iuserinfo child, or false when it has none.
 func (v Iauthority) Iuserinfo() (Iuserinfo, bool) {
@@ -296,7 +296,7 @@ func (v Ihost) Children() IhostChildren {
 }
 
 // childSlotsOfIhost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIhost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00"
+const childSlotsOfIhost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Ihost) IPLiteral() (IPLiteral, bool) {
@@ -377,7 +377,7 @@ func (v IpathAbsolute) Children() IpathAbsoluteChildren {
 }
 
 // childSlotsOfIpathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIpathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfIpathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // IsegmentNz returns the node's isegment-nz child, or false when it has none.
 func (v IpathAbsolute) IsegmentNz() (IsegmentNz, bool) {
@@ -422,7 +422,7 @@ func (v IpathNoscheme) Children() IpathNoschemeChildren {
 }
 
 // childSlotsOfIpathNoscheme is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIpathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x00"
+const childSlotsOfIpathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01"
 
 // IsegmentNzNc returns the node's isegment-nz-nc child.
 func (v IpathNoscheme) IsegmentNzNc() IsegmentNzNc {
@@ -467,7 +467,7 @@ func (v IpathRootless) Children() IpathRootlessChildren {
 }
 
 // childSlotsOfIpathRootless is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIpathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfIpathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // IsegmentNz returns the node's isegment-nz child.
 func (v IpathRootless) IsegmentNz() IsegmentNz {
@@ -612,7 +612,7 @@ func (v IPLiteral) Children() IPLiteralChildren {
 }
 
 // childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {

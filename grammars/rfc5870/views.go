@@ -68,7 +68,7 @@ func (v GeoURI) Children() GeoURIChildren {
 }
 
 // childSlotsOfGeoURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfGeoURI = "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00\x04\x00"
+const childSlotsOfGeoURI = "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00\x04"
 
 // Coordinates returns the node's coordinates child.
 func (v GeoURI) Coordinates() Coordinates {
@@ -136,7 +136,7 @@ func (v Coordinates) Children() CoordinatesChildren {
 }
 
 // childSlotsOfCoordinates is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfCoordinates = "\x00\x00\x00\x00\x01\x02\x03\x00"
+const childSlotsOfCoordinates = "\x00\x00\x00\x00\x01\x02\x03"
 
 // CoordA returns the node's coord-a child.
 func (v Coordinates) CoordA() CoordA {
@@ -293,7 +293,7 @@ func (v Parameter) Children() ParameterChildren {
 }
 
 // childSlotsOfParameter is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {

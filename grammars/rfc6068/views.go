@@ -61,7 +61,7 @@ func (v MailtoURI) Children() MailtoURIChildren {
 }
 
 // childSlotsOfMailtoURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfMailtoURI = "\x00\x01\x02\x00"
+const childSlotsOfMailtoURI = "\x00\x01\x02"
 
 // To returns the node's to child, or false when it has none.
 func (v MailtoURI) To() (To, bool) {
@@ -147,7 +147,7 @@ func (v Hfield) Children() HfieldChildren {
 }
 
 // childSlotsOfHfield is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHfield = "\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfHfield = "\x00\x00\x00\x00\x01\x02"
 
 // Hfname returns the node's hfname child.
 func (v Hfield) Hfname() Hfname {
@@ -223,7 +223,7 @@ func (v AddrSpec) Children() AddrSpecChildren {
 }
 
 // childSlotsOfAddrSpec is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAddrSpec = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfAddrSpec = "\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // LocalPart returns the node's local-part child.
 func (v AddrSpec) LocalPart() LocalPart {

@@ -69,7 +69,7 @@ func (v WsOrWssURI) Children() WsOrWssURIChildren {
 }
 
 // childSlotsOfWsOrWssURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfWsOrWssURI = "\x00\x01\x02\x00"
+const childSlotsOfWsOrWssURI = "\x00\x01\x02"
 
 // WsURI returns the node's ws-URI child, or false when it has none.
 func (v WsOrWssURI) WsURI() (WsURI, bool) {
@@ -119,7 +119,7 @@ func (v WsURI) Children() WsURIChildren {
 }
 
 // childSlotsOfWsURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfWsURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00"
+const childSlotsOfWsURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04"
 
 // Host returns the node's host child.
 func (v WsURI) Host() Host {
@@ -196,7 +196,7 @@ func (v WssURI) Children() WssURIChildren {
 }
 
 // childSlotsOfWssURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfWssURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00"
+const childSlotsOfWssURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04"
 
 // Host returns the node's host child.
 func (v WssURI) Host() Host {
@@ -291,7 +291,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -358,7 +358,7 @@ func (v IPLiteral) Children() IPLiteralChildren {
 }
 
 // childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {

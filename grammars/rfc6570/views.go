@@ -62,7 +62,7 @@ func (v URITemplate) Children() URITemplateChildren {
 }
 
 // childSlotsOfURITemplate is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfURITemplate = "\x00\x01\x02\x00"
+const childSlotsOfURITemplate = "\x00\x01\x02"
 
 // EachLiterals steps through the node's literals children, in order (see ast.Children).
 func (v URITemplate) EachLiterals() ast.Children[Literals] {
@@ -120,7 +120,7 @@ func (v Expression) Children() ExpressionChildren {
 }
 
 // childSlotsOfExpression is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfExpression = "\x00\x00\x00\x01\x00\x00\x00\x02\x00"
+const childSlotsOfExpression = "\x00\x00\x00\x01\x00\x00\x00\x02"
 
 // Operator returns the node's operator child, or false when it has none.
 func (v Expression) Operator() (Operator, bool) {
@@ -203,7 +203,7 @@ func (v Varspec) Children() VarspecChildren {
 }
 
 // childSlotsOfVarspec is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfVarspec = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x02\x00\x03\x00"
+const childSlotsOfVarspec = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x02\x00\x03"
 
 // Varname returns the node's varname child.
 func (v Varspec) Varname() Varname {

@@ -81,7 +81,7 @@ func (v URIReference) Children() URIReferenceChildren {
 }
 
 // childSlotsOfURIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfURIReference = "\x00\x01\x00\x00\x02\x00"
+const childSlotsOfURIReference = "\x00\x01\x00\x00\x02"
 
 // URI returns the node's URI child, or false when it has none.
 func (v URIReference) URI() (URI, bool) {
@@ -139,7 +139,7 @@ func (v URI) Children() URIChildren {
 }
 
 // childSlotsOfURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfURI = "\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\x00\x05\x06\x00\x00\x00\x00\a\b\x00"
+const childSlotsOfURI = "\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\x00\x05\x06\x00\x00\x00\x00\a\b"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-rootless, path-empty): there is always one; its Rule says which.
@@ -271,7 +271,7 @@ func (v RelativeRef) Children() RelativeRefChildren {
 }
 
 // childSlotsOfRelativeRef is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfRelativeRef = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x03\x04\x00\x05\x00\x00\x00\x00\x06\a\x00"
+const childSlotsOfRelativeRef = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x03\x04\x00\x05\x00\x00\x00\x00\x06\a"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-noscheme, path-empty): there is always one; its Rule says which.
@@ -389,7 +389,7 @@ func (v Authority) Children() AuthorityChildren {
 }
 
 // childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
@@ -467,7 +467,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -536,7 +536,7 @@ func (v IPLiteral) Children() IPLiteralChildren {
 }
 
 // childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02\x00"
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02"
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
@@ -600,7 +600,7 @@ func (v IPv6addrz) Children() IPv6addrzChildren {
 }
 
 // childSlotsOfIPv6addrz is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\x00"
+const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01"
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
@@ -752,7 +752,7 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 }
 
 // childSlotsOfPathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
@@ -797,7 +797,7 @@ func (v PathNoscheme) Children() PathNoschemeChildren {
 }
 
 // childSlotsOfPathNoscheme is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfPathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x00"
+const childSlotsOfPathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01"
 
 // SegmentNzNc returns the node's segment-nz-nc child.
 func (v PathNoscheme) SegmentNzNc() SegmentNzNc {
@@ -842,7 +842,7 @@ func (v PathRootless) Children() PathRootlessChildren {
 }
 
 // childSlotsOfPathRootless is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {

@@ -77,7 +77,7 @@ func (v FileURI) Children() FileURIChildren {
 }
 
 // childSlotsOfFileURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x04\x00\x00\x03\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
+const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x04\x00\x00\x03\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02"
 
 // FileAuth returns the node's file-auth child, or false when it has none.
 func (v FileURI) FileAuth() (FileAuth, bool) {
@@ -154,7 +154,7 @@ func (v FileAuth) Children() FileAuthChildren {
 }
 
 // childSlotsOfFileAuth is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfFileAuth = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfFileAuth = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v FileAuth) Userinfo() (Userinfo, bool) {
@@ -229,7 +229,7 @@ func (v FileHost) Children() FileHostChildren {
 }
 
 // childSlotsOfFileHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfFileHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00"
+const childSlotsOfFileHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03"
 
 // InlineIP returns the node's inline-IP child, or false when it has none.
 func (v FileHost) InlineIP() (InlineIP, bool) {
@@ -284,7 +284,7 @@ func (v InlineIP) Children() InlineIPChildren {
 }
 
 // childSlotsOfInlineIP is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfInlineIP = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfInlineIP = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v InlineIP) IPv6address() (IPv6address, bool) {
@@ -330,7 +330,7 @@ func (v FileAbsolute) Children() FileAbsoluteChildren {
 }
 
 // childSlotsOfFileAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfFileAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
+const childSlotsOfFileAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02"
 
 // DriveLetter returns the node's drive-letter child.
 func (v FileAbsolute) DriveLetter() DriveLetter {
@@ -412,7 +412,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -469,7 +469,7 @@ func (v IPLiteral) Children() IPLiteralChildren {
 }
 
 // childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02\x00"
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02"
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
@@ -533,7 +533,7 @@ func (v IPv6addrz) Children() IPv6addrzChildren {
 }
 
 // childSlotsOfIPv6addrz is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\x00"
+const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01"
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
@@ -647,7 +647,7 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 }
 
 // childSlotsOfPathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {

@@ -65,7 +65,7 @@ func (v FileURI) Children() FileURIChildren {
 }
 
 // childSlotsOfFileURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
+const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02"
 
 // FileAuth returns the node's file-auth child, or false when it has none.
 func (v FileURI) FileAuth() (FileAuth, bool) {
@@ -141,7 +141,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -198,7 +198,7 @@ func (v IPLiteral) Children() IPLiteralChildren {
 }
 
 // childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02\x00"
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02"
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
@@ -262,7 +262,7 @@ func (v IPv6addrz) Children() IPv6addrzChildren {
 }
 
 // childSlotsOfIPv6addrz is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\x00"
+const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01"
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
@@ -376,7 +376,7 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 }
 
 // childSlotsOfPathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {

@@ -64,7 +64,7 @@ func (v Namestring) Children() NamestringChildren {
 }
 
 // childSlotsOfNamestring is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfNamestring = "\x00\x01\x00\x00\x00\x02\x00\x00\x03\x00"
+const childSlotsOfNamestring = "\x00\x01\x00\x00\x00\x02\x00\x00\x03"
 
 // AssignedName returns the node's assigned-name child.
 func (v Namestring) AssignedName() AssignedName {
@@ -125,7 +125,7 @@ func (v AssignedName) Children() AssignedNameChildren {
 }
 
 // childSlotsOfAssignedName is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAssignedName = "\x00\x00\x01\x00\x02\x00"
+const childSlotsOfAssignedName = "\x00\x00\x01\x00\x02"
 
 // NID returns the node's NID child.
 func (v AssignedName) NID() NID {
@@ -202,7 +202,7 @@ func (v RqComponents) Children() RqComponentsChildren {
 }
 
 // childSlotsOfRqComponents is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfRqComponents = "\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfRqComponents = "\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // RComponent returns the node's r-component child, or false when it has none.
 func (v RqComponents) RComponent() (RComponent, bool) {

@@ -71,7 +71,7 @@ func (v HttpOrHttpsURI) Children() HttpOrHttpsURIChildren {
 }
 
 // childSlotsOfHttpOrHttpsURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHttpOrHttpsURI = "\x00\x01\x02\x00"
+const childSlotsOfHttpOrHttpsURI = "\x00\x01\x02"
 
 // HttpURI returns the node's http-URI child, or false when it has none.
 func (v HttpOrHttpsURI) HttpURI() (HttpURI, bool) {
@@ -119,7 +119,7 @@ func (v HttpURI) Children() HttpURIChildren {
 }
 
 // childSlotsOfHttpURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHttpURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00"
+const childSlotsOfHttpURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03"
 
 // Authority returns the node's authority child.
 func (v HttpURI) Authority() Authority {
@@ -182,7 +182,7 @@ func (v HttpsURI) Children() HttpsURIChildren {
 }
 
 // childSlotsOfHttpsURI is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHttpsURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00"
+const childSlotsOfHttpsURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03"
 
 // Authority returns the node's authority child.
 func (v HttpsURI) Authority() Authority {
@@ -245,7 +245,7 @@ func (v Authority) Children() AuthorityChildren {
 }
 
 // childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
@@ -323,7 +323,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -390,7 +390,7 @@ func (v IPLiteral) Children() IPLiteralChildren {
 }
 
 // childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {

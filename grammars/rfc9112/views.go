@@ -86,7 +86,7 @@ func (v RequestTarget) Children() RequestTargetChildren {
 }
 
 // childSlotsOfRequestTarget is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfRequestTarget = "\x00\x01\x03\x02\x04\x00"
+const childSlotsOfRequestTarget = "\x00\x01\x03\x02\x04"
 
 // OriginForm returns the node's origin-form child, or false when it has none.
 func (v RequestTarget) OriginForm() (OriginForm, bool) {
@@ -144,7 +144,7 @@ func (v OriginForm) Children() OriginFormChildren {
 }
 
 // childSlotsOfOriginForm is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfOriginForm = "\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
+const childSlotsOfOriginForm = "\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02"
 
 // AbsolutePath returns the node's absolute-path child.
 func (v OriginForm) AbsolutePath() AbsolutePath {
@@ -206,7 +206,7 @@ func (v AbsoluteForm) Children() AbsoluteFormChildren {
 }
 
 // childSlotsOfAbsoluteForm is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAbsoluteForm = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\x05\x06\x00\x00\x00\a\x00"
+const childSlotsOfAbsoluteForm = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\x05\x06\x00\x00\x00\a"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-rootless, path-empty): there is always one; its Rule says which.
@@ -319,7 +319,7 @@ func (v AuthorityForm) Children() AuthorityFormChildren {
 }
 
 // childSlotsOfAuthorityForm is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAuthorityForm = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfAuthorityForm = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // Host returns the node's host child.
 func (v AuthorityForm) Host() Host {
@@ -414,7 +414,7 @@ func (v Authority) Children() AuthorityChildren {
 }
 
 // childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
@@ -492,7 +492,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -559,7 +559,7 @@ func (v IPLiteral) Children() IPLiteralChildren {
 }
 
 // childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
@@ -705,7 +705,7 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 }
 
 // childSlotsOfPathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
@@ -750,7 +750,7 @@ func (v PathRootless) Children() PathRootlessChildren {
 }
 
 // childSlotsOfPathRootless is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
+const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01"
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {

@@ -79,7 +79,7 @@ func (v URLReference) Children() URLReferenceChildren {
 }
 
 // childSlotsOfURLReference is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfURLReference = "\x00\x00\x05\x00\x00\x00\x03\x04\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00"
+const childSlotsOfURLReference = "\x00\x00\x05\x00\x00\x00\x03\x04\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06"
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URLReference) Scheme() (Scheme, bool) {
@@ -203,7 +203,7 @@ func (v RelPath) Children() RelPathChildren {
 }
 
 // childSlotsOfRelPath is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00"
+const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02"
 
 // PathSegments returns the node's path-segments child, or false when it has none.
 func (v RelPath) PathSegments() (PathSegments, bool) {
@@ -271,7 +271,7 @@ func (v Site) Children() SiteChildren {
 }
 
 // childSlotsOfSite is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfSite = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x03\x00\x00\x00\x00\x04\x00"
+const childSlotsOfSite = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x03\x00\x00\x00\x00\x04"
 
 // User returns the node's user child, or false when it has none.
 func (v Site) User() (User, bool) {
@@ -371,7 +371,7 @@ func (v Host) Children() HostChildren {
 }
 
 // childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\x00"
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01"
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
@@ -417,7 +417,7 @@ func (v Hostname) Children() HostnameChildren {
 }
 
 // childSlotsOfHostname is the place in Children's pass of each rule (ast.View.FirstChildren).
-const childSlotsOfHostname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
+const childSlotsOfHostname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02"
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).
 func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {

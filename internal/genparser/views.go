@@ -411,7 +411,7 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 		places := []byte{}
 		for k, id := range v.kids.order {
 			fmt.Fprintf(b, "\t\t%s{ast.View{Tree: v.Tree, Index: first[%d]}},\n", views[id].goName, k+1)
-			for len(places) <= id+1 { // and a 0 after the last (ast.View.FirstChildren)
+			for len(places) <= id {
 				places = append(places, 0)
 			}
 			places[id] = byte(k + 1)
