@@ -48,3 +48,65 @@ func (m *Matcher) block() *syntaxErrorBlock {
 	}
 	return &m.free[0]
 }
+
+// ErrorMemory is memory for the errors of a caller that keeps them a while and then has done
+// with all of them at once, as the check command has with a batch of lines once its records
+// are emitted: Matcher.MatchIn and Matcher.CloneIn make their errors in it, and Reset makes
+// all of it free for the next ones, which overwrite the errors made before. An error made in
+// it is valid until the next Reset (SyntaxError.Clone copies one to keep). Unlike a Matcher's
+// own blocks, which the collector frees once their errors are dropped and which a program
+// allocates anew, the memory is used again: no allocation once it has grown to the most
+// errors made between two Resets, and none of the collector's work for them.
+//
+// The zero value is empty and ready to use; it grows by MatcherBlock errors at a time. It is
+// not safe for concurrent use.
+type ErrorMemory struct {
+	chunks [][]syntaxErrorBlock
+	chunk  int // the chunk of the next free block
+	used   int // how many of chunks[chunk] are used
+}
+
+// block returns the memory's next free block, growing it when it has none; take marks it used.
+func (em *ErrorMemory) block() *syntaxErrorBlock {
+	for em.chunk < len(em.chunks) && em.used == len(em.chunks[em.chunk]) {
+		em.chunk, em.used = em.chunk+1, 0
+	}
+	if em.chunk == len(em.chunks) {
+		em.chunks = append(em.chunks, make([]syntaxErrorBlock, MatcherBlock))
+	}
+	return &em.chunks[em.chunk][em.used]
+}
+
+func (em *ErrorMemory) take() { em.used++ }
+
+// Len returns how many errors were made in the memory since it was made or Reset.
+func (em *ErrorMemory) Len() int { return em.chunk*MatcherBlock + em.used }
+
+// Reset makes the memory free for the next errors: each error made in it since the last
+// Reset is cleared (it keeps no input alive) and its memory is used again.
+func (em *ErrorMemory) Reset() {
+	for i := 0; i < em.chunk && i < len(em.chunks); i++ {
+		clear(em.chunks[i])
+	}
+	if em.chunk < len(em.chunks) {
+		clear(em.chunks[em.chunk][:em.used])
+	}
+	em.chunk, em.used = 0, 0
+}
+
+// MatchIn is Match with its error made in mem: valid until mem's next Reset.
+func (m *Matcher) MatchIn(mem *ErrorMemory, rule, s string) error {
+	b := mem.block()
+	err := m.g.matchIn(rule, s, b)
+	if se, ok := err.(*SyntaxError); ok && se == &b.e {
+		mem.take()
+	}
+	return err
+}
+
+// CloneIn is Clone with the copy made in mem: valid until mem's next Reset.
+func (m *Matcher) CloneIn(mem *ErrorMemory, e *SyntaxError) *SyntaxError {
+	c := e.cloneInto(mem.block())
+	mem.take()
+	return c
+}

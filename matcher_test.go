@@ -109,7 +109,89 @@ func TestMatcherAllocatesByBlock(t *testing.T) {
 	t.Logf("%d invalid inputs, %d blocks", len(invalid), blocks)
 }
 
-// FuzzMatcher is TestMatcherMatchesMatch and TestMatcherClone on any input.
+// MatchIn and CloneIn give Match's and Clone's errors, which stay as they were while the
+// memory grows over several blocks, until Reset, and again after it.
+func TestErrorMemory(t *testing.T) {
+	t.Parallel()
+	inputs := append(allTableInputs(t), corpus.TextLines(600, 3)...)
+	for _, id := range []string{"rfc3986", "uri", "rfc1738", "whatwg-url"} {
+		g := urlgrammar.MustLookup(id)
+		m, p := g.NewMatcher(), g.NewParser()
+		var mem urlgrammar.ErrorMemory
+		type kept struct {
+			rule, s string
+			err     error
+		}
+		for round := range 2 {
+			var errs []kept
+			for _, s := range inputs {
+				for _, rule := range matchedRules(g) {
+					err := m.MatchIn(&mem, rule, s)
+					sameMatch(t, g, rule, s, err, g.Match(rule, s))
+					if err != nil {
+						errs = append(errs, kept{rule, s, err})
+					}
+				}
+				if _, err := p.Parse(s); err != nil {
+					if se, ok := err.(*urlgrammar.SyntaxError); ok {
+						c := m.CloneIn(&mem, se)
+						sameMatch(t, g, "clone", s, c, se.Clone())
+						errs = append(errs, kept{"clone", s, c})
+					}
+				}
+			}
+			syntaxErrors := 0
+			for _, k := range errs {
+				want := g.Match(k.rule, k.s)
+				if k.rule == "clone" {
+					want = g.Match(g.Start(), k.s)
+				}
+				if _, ok := k.err.(*urlgrammar.SyntaxError); ok {
+					syntaxErrors++
+				}
+				sameMatch(t, g, k.rule, k.s, k.err, want)
+			}
+			// The start rule's errors and the clones are made in the memory; another rule's
+			// are made anew (Match's).
+			if mem.Len() > syntaxErrors || mem.Len() < 2*urlgrammar.MatcherBlock {
+				t.Fatalf("%s round %d: the memory holds %d errors of %d syntax errors (at least %d wanted)", id, round, mem.Len(), syntaxErrors, 2*urlgrammar.MatcherBlock)
+			}
+			mem.Reset()
+			if mem.Len() != 0 {
+				t.Fatalf("%s: %d errors after Reset", id, mem.Len())
+			}
+		}
+	}
+}
+
+// Grown once, an ErrorMemory makes the same errors again without allocating (an API
+// property, checked by count).
+func TestErrorMemoryIsUsedAgain(t *testing.T) {
+	skipUnderRace(t)
+	g := urlgrammar.MustLookup("rfc3986")
+	m := g.NewMatcher()
+	var invalid []string
+	for _, s := range corpus.TextLines(2000, 1) {
+		if !g.Valid(s) {
+			invalid = append(invalid, s)
+		}
+	}
+	var mem urlgrammar.ErrorMemory
+	matchAll := func() {
+		for _, s := range invalid {
+			if m.MatchIn(&mem, g.Start(), s) == nil {
+				t.Fatalf("%q: no error", s)
+			}
+		}
+		mem.Reset()
+	}
+	matchAll()
+	if n := testing.AllocsPerRun(3, matchAll); n != 0 {
+		t.Fatalf("%d invalid inputs again in the memory they grew: %.0f allocations", len(invalid), n)
+	}
+}
+
+// FuzzMatcher is TestMatcherMatchesMatch, TestMatcherClone and TestErrorMemory on any input.
 func FuzzMatcher(f *testing.F) {
 	for _, s := range allTableInputs(f) {
 		f.Add(s)
@@ -118,6 +200,7 @@ func FuzzMatcher(f *testing.F) {
 	for _, id := range urlgrammar.IDs() {
 		matchers = append(matchers, urlgrammar.MustLookup(id).NewMatcher())
 	}
+	var mem urlgrammar.ErrorMemory
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 4096 {
 			return
@@ -126,7 +209,9 @@ func FuzzMatcher(f *testing.F) {
 			g := m.Grammar()
 			for _, rule := range matchedRules(g) {
 				sameMatch(t, g, rule, s, m.Match(rule, s), g.Match(rule, s))
+				sameMatch(t, g, rule, s, m.MatchIn(&mem, rule, s), g.Match(rule, s))
 			}
+			mem.Reset()
 			if _, err := g.NewParser().Parse(s); err != nil {
 				if se, ok := err.(*urlgrammar.SyntaxError); ok {
 					sameMatch(t, g, "clone", s, m.Clone(se), se.Clone())

@@ -122,7 +122,10 @@ type Record struct {
 	// IOErr is set for the record of an input that could not be opened or read; such a
 	// record has no Results.
 	IOErr error
-	// Results holds each grammar's verdict, in Config.Grammars order.
+	// Results holds each grammar's verdict, in Config.Grammars order. A Result's
+	// *urlgrammar.SyntaxError, as the rest of the record, is valid only during the emit
+	// call: Run makes the errors of a batch of lines in memory it uses again (Clone copies
+	// them).
 	Results []Result
 	// Warnings are the section 7 warnings of the line (Config.Warnings).
 	Warnings []warn.Warning
@@ -140,13 +143,18 @@ type Record struct {
 }
 
 // Clone returns a copy of the record that stays as it is after its emit call (Run reuses
-// the record's memory): its Columns, Results, Warnings and Out copied. A Streamed record's
+// the record's memory): its Columns, Results, their syntax errors, Warnings and Out copied. A Streamed record's
 // rendering is made when it is written, during the call: its copy has none (its Out is
 // empty), and WriteTo writes nothing of it.
 func (r *Record) Clone() Record {
 	c := *r
 	c.Columns = slices.Clone(r.Columns)
 	c.Results = slices.Clone(r.Results)
+	for i := range c.Results {
+		if se, ok := c.Results[i].Err.(*urlgrammar.SyntaxError); ok {
+			c.Results[i].Err = se.Clone() // the record's is in its batch's memory, used again
+		}
+	}
 	c.Warnings = slices.Clone(r.Warnings)
 	c.Out = slices.Clone(r.Out)
 	c.causes = slices.Clone(r.causes)
@@ -560,6 +568,7 @@ var recordBlocks sync.Pool
 type recordBlock struct {
 	records []Record
 	results []Result
+	errs    urlgrammar.ErrorMemory // the results' syntax errors (Matcher.MatchIn, CloneIn)
 }
 
 // getRecords returns a block of n records and m results, all zero.
@@ -584,6 +593,7 @@ func putRecords(b *batch) {
 	if rb := b.block; rb != nil {
 		clear(rb.records) // those past the length are zero: cleared when they were used
 		clear(rb.results)
+		rb.errs.Reset()
 		recordBlocks.Put(rb)
 	}
 	b.block, b.records = nil, nil
@@ -641,7 +651,7 @@ func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {
 
 // worker checks batches. Each worker has a Parser per grammar: a line's trees are rendered
 // before the next line is parsed, so one tree's memory serves every line. It has a Matcher
-// per grammar too, which makes the errors records keep many in one allocation.
+// per grammar too, which makes the errors records keep in their batch's memory (recordBlock).
 func worker(cfg Config, work <-chan *batch) {
 	w := &workerState{parsers: make([]*urlgrammar.Parser, len(cfg.Grammars)), matchers: make([]*urlgrammar.Matcher, len(cfg.Grammars))}
 	for i, g := range cfg.Grammars {
@@ -704,6 +714,7 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 	b.block = getRecords(n, len(b.lines)*len(cfg.Grammars))
 	b.records = b.block.records
 	results := b.block.results
+	errs := &b.block.errs  // the errors of the records, until they are emitted (putRecords)
 	text := string(b.text) // one string for the batch; each input is a slice of it
 	putBuffer(b.text)
 	b.text = nil
@@ -739,15 +750,15 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 			case colErr != nil:
 				res.Err = colErr
 			case j < len(cfg.Rules) && cfg.Rules[j] != "":
-				res.Err = matchers[j].Match(cfg.Rules[j], rec.Input)
+				res.Err = matchers[j].MatchIn(errs, cfg.Rules[j], rec.Input)
 			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
-				res.Err = kept(matchers[j], res.Err)
+				res.Err = kept(matchers[j], errs, res.Err)
 			default:
 				// The verdict, and the error of an invalid line, from Match: no tree kept,
 				// no allocation for a valid line, and the error is the record's own (a
 				// Parser's would have to be copied).
-				res.Err = matchers[j].Match(g.Start(), rec.Input)
+				res.Err = matchers[j].MatchIn(errs, g.Start(), rec.Input)
 			}
 			rec.Results[j] = res
 		}
@@ -797,10 +808,10 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 }
 
 // kept is an error of a Parser as the record keeps it: a *urlgrammar.SyntaxError in the
-// Parser's memory, which its next Parse overwrites, is cloned.
-func kept(m *urlgrammar.Matcher, err error) error {
+// Parser's memory, which its next Parse overwrites, is cloned into the batch's errs.
+func kept(m *urlgrammar.Matcher, errs *urlgrammar.ErrorMemory, err error) error {
 	if se, ok := err.(*urlgrammar.SyntaxError); ok {
-		return m.Clone(se) // in the Matcher's blocks, many to an allocation
+		return m.CloneIn(errs, se)
 	}
 	return err
 }

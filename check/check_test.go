@@ -380,7 +380,7 @@ func FuzzCheckColumns(f *testing.F) {
 	})
 }
 
-// Run reuses a record's memory once it is emitted; a Clone stays as it was. Over many
+// Run reuses a record's memory once it is emitted, its errors' too; a Clone stays as it was. Over many
 // batches and two workers, the clones kept to the end still say what each line is, and the
 // memory is reused (a record kept without Clone changes).
 func TestCloneKeepsRecord(t *testing.T) {
