@@ -204,6 +204,28 @@ func ExampleMatcher() {
 	// rfc3986:1:12: unexpected '/' in IP-literal, expected ".", 0-9, ":", A-F, "]" or a-f
 }
 
+// A batch of lines at a time: the errors of one batch are reported, then their memory
+// serves the next batch.
+func ExampleErrorMemory() {
+	g := urlgrammar.MustLookup("rfc3986")
+	m := g.NewMatcher()
+	var mem urlgrammar.ErrorMemory
+	for _, batch := range [][]string{{"http://example.com/", "http://a b/"}, {"http://[::1/", "urn:x"}} {
+		for _, line := range batch {
+			if err := m.MatchIn(&mem, g.Start(), line); err != nil {
+				fmt.Println(err) // valid until mem.Reset
+			}
+		}
+		fmt.Println(mem.Len(), "error(s) in the batch")
+		mem.Reset()
+	}
+	// Output:
+	// rfc3986:1:9: unexpected ' ' in reg-name, expected "!", "#", "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", 0-9, ":", ";", "=", "?", "@", A-Z, "_", a-z, "~" or EOF
+	// 1 error(s) in the batch
+	// rfc3986:1:12: unexpected '/' in IP-literal, expected ".", 0-9, ":", A-F, "]" or a-f
+	// 1 error(s) in the batch
+}
+
 // Parse gives the tree, the same kind for every grammar: every node in one block, named by
 // its rule, with its span; the text is a slice of the input.
 func ExampleGrammar_Parse() {
