@@ -26,3 +26,37 @@ func (t Tree) GeneralSpansOf(want uint) (Spans, int) {
 
 // PlainComps reports whether spansOf takes the one-pass way for the schema's trees.
 func PlainComps(s *Schema) bool { return s.plainComps }
+
+// ErrorRuleWalk is ErrorRule as it was written first, every node visited (a subtree that
+// does not cover at skipped with Next): FuzzSchema holds ErrorRule, which stops at the first
+// node that starts past at, to it.
+func (t Tree) ErrorRuleWalk(at int) string {
+	if len(t.nodes) == 0 || t.schema == nil {
+		return ""
+	}
+	name := ""
+	var stack []uint16
+	for i := 0; i < len(t.nodes); {
+		n := t.nodes[i]
+		if int(n.Start()) > at || int(n.End()) <= at {
+			i = t.Next(i)
+			continue
+		}
+		r, d := n.Rule(), n.Depth()
+		parent := -1
+		if d > 0 && d <= len(stack) {
+			parent = int(stack[d-1])
+		}
+		stack = append(stack[:min(d, len(stack))], r)
+		switch e := t.schema.errorOf(r, parent); {
+		case e == nil:
+			name = t.schema.Names[r]
+		case e.action == '=':
+			name = e.name
+		case e.action == 'A':
+			return name
+		}
+		i++
+	}
+	return name
+}

@@ -467,10 +467,16 @@ func (t Tree) ErrorRule(at int) string {
 	name := ""
 	var stackBuf [32]uint16 // the rules of the open nodes by depth
 	stack := stackBuf[:0]
-	for i := 0; i < len(t.nodes); {
-		n := t.nodes[i]
-		if int(n.Start()) > at || int(n.End()) <= at {
-			i = t.Next(i)
+	nodes := t.nodes
+	for i := 0; i < len(nodes); {
+		n := nodes[i]
+		if int(n.Start()) > at {
+			break // the nodes after it in pre-order start where it does or later
+		}
+		if int(n.End()) <= at { // its subtree ends before at: over it
+			d := n.EndDepth & MaxTreeDepth
+			for i++; i < len(nodes) && nodes[i].EndDepth&MaxTreeDepth > d; i++ {
+			}
 			continue
 		}
 		r, d := n.Rule(), n.Depth()

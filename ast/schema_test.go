@@ -20,17 +20,22 @@ func FuzzSchema(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// A root over src with up to three children, spans and rules from shape.
+		// A root over src with up to three children, spans and rules from shape; with
+		// shape's bit 4, each node the child of the one before, one byte shorter in front.
 		n := int(shape%4) + 1
 		nodes := []TreeNode{{EndDepth: PackEndDepth(len(src), 0)}}
 		for i := 1; i < n; i++ {
-			a := min(len(src), (i-1)*len(src)/3)
-			b := min(len(src), i*len(src)/3)
-			nodes = append(nodes, TreeNode{StartRule: PackStartRule(a, uint16((int(shape)+i)%len(names))), EndDepth: PackEndDepth(b, 1)})
+			a, b, d := min(len(src), (i-1)*len(src)/3), min(len(src), i*len(src)/3), 1
+			if shape&16 != 0 {
+				a, b, d = min(len(src), i-1), len(src), i
+			}
+			nodes = append(nodes, TreeNode{StartRule: PackStartRule(a, uint16((int(shape)+i)%len(names))), EndDepth: PackEndDepth(b, d)})
 		}
 		tree := NewTree(src, s, nodes)
 		for at := range len(src) + 1 {
-			_ = tree.ErrorRule(at) // any declaration, any offset: no panic
+			if got, want := tree.ErrorRule(at), tree.ErrorRuleWalk(at); got != want { // any declaration, any offset: no panic
+				t.Fatalf("ErrorRule(%d) = %q, the walk of every node %q", at, got, want)
+			}
 			for _, in := range []string{src, "", src + src} {
 				if insert, _, ok := tree.Blame(in, at); ok && (insert < 0 || insert > len(in)) {
 					t.Fatalf("Blame(%q, %d) inserts at %d", in, at, insert)
