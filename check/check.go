@@ -143,9 +143,9 @@ type Record struct {
 }
 
 // Clone returns a copy of the record that stays as it is after its emit call (Run reuses
-// the record's memory): its Columns, Results, their syntax errors, Warnings and Out copied. A Streamed record's
-// rendering is made when it is written, during the call: its copy has none (its Out is
-// empty), and WriteTo writes nothing of it.
+// the record's memory): its Columns, Results, their syntax errors, Warnings and Out copied.
+// A Streamed record's rendering is made when it is written, during the call: its copy has
+// none (its Out is empty), and WriteTo writes nothing of it.
 func (r *Record) Clone() Record {
 	c := *r
 	c.Columns = slices.Clone(r.Columns)
