@@ -6,7 +6,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # generated beside them (package ID without dashes).
 PEGS := $(wildcard grammars/*/*.peg)
 
-.PHONY: all generate docs browser tools node-tools peers peers-tools check-generated fmt check-format vet test race check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser tools node-tools peers peers-tools check-generated fmt check-format vet test race check bench bench-check bench-e2e bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -134,6 +134,18 @@ peers-tools: node-tools
 bench-check:
 	$(GO) test -run '^$$' -bench 'BenchmarkRun|BenchmarkInputFormats|BenchmarkNetURLLoop' -benchtime 20x -count 5 -cpu 1 ./check
 
+# The checker end to end (the CLI, -j 1, one core) on 1,000,000 text-shaped lines about half
+# invalid, in text and tsv, against a loop of net/url.Parse that writes the error of each line
+# it rejects, run one after the other ROUNDS times: median times and the loop's over each.
+ROUNDS ?= 9
+E2E := .cache/e2e
+bench-e2e:
+	@mkdir -p $(E2E)
+	$(GO) build -o $(E2E)/urlgrammar ./cmd/urlgrammar
+	$(GO) build -o $(E2E)/e2ebench ./internal/cmd/e2ebench
+	@test -s $(E2E)/text.txt || $(GO) run ./internal/cmd/gencorpus -n 1000000 -text > $(E2E)/text.txt
+	$(E2E)/e2ebench -rounds $(ROUNDS) -urlgrammar $(E2E)/urlgrammar $(E2E)/text.txt
+
 bench-adversarial:
 	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x . ./resolve ./extract ./diagram
 
@@ -152,7 +164,7 @@ FUZZ_TARGETS := \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \
 	./diagram:FuzzRead ./internal/playground:FuzzCheckHandler ./iri:FuzzToURI ./iri:FuzzToIRI \
 	./cmd/urlgrammar:FuzzIRICommands ./cmd/urlgrammar:FuzzResolveCommands ./uri:FuzzEscape ./uri:FuzzDecodeQuery ./check:FuzzCheckColumns ./check:FuzzDecompress ./check:FuzzInputFormats \
-	./grammarkit/byteclass:FuzzRunEnd
+	./grammarkit/byteclass:FuzzRunEnd ./internal/cmd/e2ebench:FuzzLoop
 
 # Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run; .ci/run runs every
 # target a few seconds, so that a target that fails fast turns CI red). Each target's last
