@@ -559,14 +559,37 @@ func (sp *Spans) All() [numComponents]NamedRange {
 		{"host", sp.Host}, {"port", sp.Port}, {"path", sp.Path}, {"query", sp.Query}, {"fragment", sp.Fragment}}
 }
 
+// at returns component c's range (c indexes componentNames): a switch, not ranges' array,
+// where one is written (plainSpans writes a few of the eight).
+func (sp *Spans) at(c int) *Range {
+	switch c {
+	case 0:
+		return &sp.Scheme
+	case 1:
+		return &sp.Authority
+	case 2:
+		return &sp.Userinfo
+	case 3:
+		return &sp.Host
+	case 4:
+		return &sp.Port
+	case 5:
+		return &sp.Path
+	case 6:
+		return &sp.Query
+	default:
+		return &sp.Fragment
+	}
+}
+
 // ranges are the components' ranges, indexed as componentNames.
 func (sp *Spans) ranges() [numComponents]*Range {
 	return [numComponents]*Range{&sp.Scheme, &sp.Authority, &sp.Userinfo, &sp.Host, &sp.Port, &sp.Path, &sp.Query, &sp.Fragment}
 }
 
 // Spans returns the ranges of the tree's components.
-func (t Tree) Spans() Spans {
-	sp, _ := t.spans()
+func (t Tree) Spans() (sp Spans) {
+	t.fillSpans(&sp, allComponents)
 	return sp
 }
 
@@ -581,15 +604,19 @@ func (t Tree) spans() (Spans, int) { return t.spansOf(allComponents) }
 // spansOf is spans with only the components of the bits of want (bit c: componentNames[c])
 // computed; the others are left undefined.
 func (t Tree) spansOf(want uint) (sp Spans, kindNode int) {
-	// sp is the result itself, filled in place: a Spans is 232 bytes, and one made in a
-	// variable of its own was copied to the result, the copy waiting on the stores.
+	kindNode = t.fillSpans(&sp, want)
+	return sp, kindNode
+}
+
+// fillSpans is spansOf into sp, a zero Spans: a Spans is 232 bytes, which a result passed
+// down two calls was copied twice.
+func (t Tree) fillSpans(sp *Spans, want uint) (kindNode int) {
 	if len(t.nodes) == 0 || t.schema == nil {
-		return sp, -1
+		return -1
 	}
 	s := t.schema
 	if s.plainComps {
-		kindNode = t.plainSpans(&sp, want)
-		return sp, kindNode
+		return t.plainSpans(sp, want)
 	}
 	// Any schema: each component's declarations in turn, the first node of their rules, its
 	// form, and the later nodes where the form finds none there.
@@ -656,7 +683,7 @@ func (t Tree) spansOf(want uint) (sp Spans, kindNode int) {
 			sp.HostKind = s.kinds[t.nodes[i].Rule()]
 		}
 	}
-	return sp, kindNode
+	return kindNode
 }
 
 // plainSpans is spansOf for a schema whose components are each the first node of their
@@ -664,7 +691,6 @@ func (t Tree) spansOf(want uint) (sp Spans, kindNode int) {
 // the host's kind node, as generalSpans would (TestPlainSpans). It returns the kind node.
 func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
 	s := t.schema
-	ranges := sp.ranges()
 	var found uint
 	ruleNode := -1
 	kindNode = -1
@@ -680,10 +706,10 @@ func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
 				// The usual rule: of one component, taken whole.
 				if found&(1<<c) == 0 {
 					found |= 1 << c
-					*ranges[c] = Range{Start: int(n.Start()), End: int(n.End()), Defined: true}
+					*sp.at(int(c)) = Range{Start: int(n.Start()), End: int(n.End()), Defined: true}
 				}
 			} else {
-				found = t.cutComponents(ranges, found, r, n)
+				found = t.cutComponents(sp, found, r, n)
 			}
 		}
 		if f&lookRule != 0 {
@@ -696,10 +722,10 @@ func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
 	// sp is zero but for the components found: the others are empty where their
 	// declaration says so, and those not wanted are zero.
 	for m := uint8(want) & s.compEmpty &^ uint8(found); m != 0; m &= m - 1 {
-		ranges[bits.TrailingZeros8(m)].Defined = true
+		sp.at(bits.TrailingZeros8(m)).Defined = true
 	}
 	for m := uint8(found) &^ uint8(want); m != 0; m &= m - 1 {
-		*ranges[bits.TrailingZeros8(m)] = Range{}
+		*sp.at(bits.TrailingZeros8(m)) = Range{}
 	}
 	sp.Rule = t.RuleName(max(ruleNode, 0))
 	if kindNode >= 0 && sp.Host.Defined {
@@ -718,7 +744,7 @@ const (
 // cutComponents is plainSpans' step at node n, of rule r, for the components that r's
 // node gives cut at a "?" or with others: each not found yet that its form finds here. It
 // returns found with them.
-func (t Tree) cutComponents(ranges [numComponents]*Range, found uint, r uint16, n TreeNode) uint {
+func (t Tree) cutComponents(sp *Spans, found uint, r uint16, n TreeNode) uint {
 	s := t.schema
 	for m := s.compMask[r] &^ uint8(found); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros8(m)
@@ -727,7 +753,7 @@ func (t Tree) cutComponents(ranges [numComponents]*Range, found uint, r uint16, 
 			continue // none here: a later node of the rules may have one
 		}
 		found |= 1 << c
-		*ranges[c] = Range{Start: int(from), End: int(to), Defined: true}
+		*sp.at(c) = Range{Start: int(from), End: int(to), Defined: true}
 	}
 	return found
 }
