@@ -136,7 +136,8 @@ type Record struct {
 
 	noPlace bool      // Config.NoPlace: rendered without its file and line
 	noAST   bool      // not Config.AST: rendered without its tree
-	causes  []string  // summary keys of a line no grammar accepts, one per grammar
+	causes  []cause   // summary keys of a line no grammar accepts, one per grammar
+	worker  int32     // the worker that checked the line, whose causeTable made causes
 	stream  *streamer // set during emit for a Streamed record
 	// streamed: the record's rendering is made when it is written (WriteTo), not held in Out.
 	streamed bool
@@ -317,6 +318,7 @@ type batch struct {
 	ioErr   error        // set for an I/O error record that ends the batch
 	errLine int          // its line
 	records []Record     // filled by the worker
+	worker  int32        // the worker's number (Record.worker)
 	block   *recordBlock // the memory of records and their Results
 	out     []byte       // the records' renderings, one after another
 	pause   bool         // the input may block after these lines (Config.Paused)
@@ -365,7 +367,7 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 	order := make(chan *batch, 2*jobs)
 	stop := make(chan struct{}) // closed when the consumer stops early
 	for i := 0; i < jobs; i++ {
-		go worker(cfg, work)
+		go worker(cfg, int32(i), work)
 	}
 	go func() {
 		defer close(order)
@@ -652,8 +654,8 @@ func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {
 // worker checks batches. Each worker has a Parser per grammar: a line's trees are rendered
 // before the next line is parsed, so one tree's memory serves every line. It has a Matcher
 // per grammar too, which makes the errors records keep in their batch's memory (recordBlock).
-func worker(cfg Config, work <-chan *batch) {
-	w := &workerState{parsers: make([]*urlgrammar.Parser, len(cfg.Grammars)), matchers: make([]*urlgrammar.Matcher, len(cfg.Grammars))}
+func worker(cfg Config, n int32, work <-chan *batch) {
+	w := &workerState{n: n, parsers: make([]*urlgrammar.Parser, len(cfg.Grammars)), matchers: make([]*urlgrammar.Matcher, len(cfg.Grammars))}
 	for i, g := range cfg.Grammars {
 		w.parsers[i], w.matchers[i] = g.NewParser(), g.NewMatcher()
 	}
@@ -672,35 +674,56 @@ type workerState struct {
 	matchers []*urlgrammar.Matcher
 	r        renderer
 	causes   causeTable
+	n        int32 // the worker's number
+}
+
+// A cause is the summary key of a grammar's error on a line no grammar accepts: its text
+// (Cause, after "GRAMMAR: " with several grammars) and its index in the causeTable of the
+// worker that checked the line, -1 for one not held there. The summary counts a cause it
+// has seen by the index, without hashing its text again.
+type cause struct {
+	text string
+	id   int32
 }
 
 // causeTable interns the causes of invalid lines (Cause): a corpus has few, each of
 // thousands of lines, and a line's cause was a string made for it.
 type causeTable struct {
-	m   map[string]string
-	buf []byte
+	m     map[string]int32 // a cause's text -> its index in texts
+	texts []string
+	buf   []byte
 }
 
 // maxCauses bounds a causeTable: a cause past it is made for its line, as without one.
 const maxCauses = 1 << 12
 
-// of returns Cause(err), the string of an earlier line with the same cause when there is
-// one.
-func (t *causeTable) of(err error) string {
+// of returns the cause of err, a grammar's error, as the summary keys it: Cause(err), after
+// prefix and ": " when prefix is not "" (the grammar's ID, with several grammars). A cause
+// seen before is the same string, with the same index.
+func (t *causeTable) of(prefix string, err error) cause {
 	se, ok := asSyntaxError(err)
 	if !ok {
-		return err.Error()
-	}
-	t.buf = se.AppendCause(t.buf[:0])
-	if c, ok := t.m[string(t.buf)]; ok {
-		return c
-	}
-	c := string(t.buf)
-	if len(t.m) < maxCauses {
-		if t.m == nil {
-			t.m = map[string]string{}
+		if prefix != "" {
+			return cause{prefix + ": " + err.Error(), -1}
 		}
-		t.m[c] = c
+		return cause{err.Error(), -1}
+	}
+	t.buf = t.buf[:0]
+	if prefix != "" {
+		t.buf = append(append(t.buf, prefix...), ": "...)
+	}
+	t.buf = se.AppendCause(t.buf)
+	if id, ok := t.m[string(t.buf)]; ok {
+		return cause{t.texts[id], id}
+	}
+	c := cause{string(t.buf), -1}
+	if len(t.texts) < maxCauses {
+		if t.m == nil {
+			t.m = map[string]int32{}
+		}
+		c.id = int32(len(t.texts))
+		t.m[c.text] = c.id
+		t.texts = append(t.texts, c.text)
 	}
 	return c
 }
@@ -721,7 +744,7 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 	b.out = getBuffer()
 	trees := make([]ast.Tree, len(cfg.Grammars)) // jsonl, --warn: each in its Parser's block, until the next line
 	var outs []int                               // end of each record's rendering in b.out
-	var causes []string                          // the invalid records' causes, in blocks
+	var causes []cause                           // the invalid records' causes, in blocks
 	if cfg.Format != 0 {
 		outs = make([]int, n)
 	}
@@ -773,14 +796,16 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 		}
 		if !rec.Valid() {
 			if len(causes)+len(rec.Results) > cap(causes) {
-				causes = make([]string, 0, max(len(b.lines)-i, 1)*len(rec.Results)/4+len(rec.Results))
+				causes = make([]cause, 0, max(len(b.lines)-i, 1)*len(rec.Results)/4+len(rec.Results))
 			}
 			rec.causes, causes = causes[len(causes):len(causes)+len(rec.Results)], causes[:len(causes)+len(rec.Results)]
+			rec.worker = w.n
 			for j, res := range rec.Results {
-				rec.causes[j] = w.causes.of(res.Err)
+				prefix := ""
 				if len(rec.Results) > 1 {
-					rec.causes[j] = res.Grammar.ID() + ": " + rec.causes[j]
+					prefix = res.Grammar.ID()
 				}
+				rec.causes[j] = w.causes.of(prefix, res.Err)
 			}
 		}
 		if cfg.Format != 0 {

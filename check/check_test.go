@@ -408,6 +408,43 @@ func TestCloneKeepsRecord(t *testing.T) {
 	require.Positive(t, changed, "no record's memory was reused")
 }
 
+// The summary's failures and examples are those counted from the records by their causes'
+// texts, with one grammar and with several, on one worker and on several (the summary counts
+// a cause it has seen by its worker's index), and with a cause that is no syntax error (a
+// line too long).
+func TestSummaryCountsCauses(t *testing.T) {
+	lines := corpus.TextLines(6*batchLines, 5)
+	lines = append(lines, strings.Repeat("a", urlgrammar.MaxInputLength+1), "a b")
+	input := strings.Join(lines, "\n") + "\n"
+	all := []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc1738")}
+	for _, grammars := range [][]*urlgrammar.Grammar{all[:1], all} {
+		for _, jobs := range []int{1, 3} {
+			cfg := Config{Grammars: grammars, Format: TSV, Jobs: jobs}
+			failures, examples := map[string]int{}, map[string]string{}
+			sum, err := Run(context.Background(), cfg, []Input{{Name: "x", Reader: strings.NewReader(input)}}, func(r *Record) error {
+				if r.Valid() {
+					return nil
+				}
+				for _, res := range r.Results {
+					c := Cause(res.Err)
+					if len(grammars) > 1 {
+						c = res.Grammar.ID() + ": " + c
+					}
+					failures[c]++
+					if _, ok := examples[c]; !ok {
+						examples[c] = example(r.Input)
+					}
+				}
+				return nil
+			})
+			require.NoError(t, err)
+			require.Greater(t, len(failures), 20, "%d grammar(s), -j %d", len(grammars), jobs)
+			require.Equal(t, failures, sum.Failures, "%d grammar(s), -j %d", len(grammars), jobs)
+			require.Equal(t, examples, sum.Examples, "%d grammar(s), -j %d", len(grammars), jobs)
+		}
+	}
+}
+
 // A causeTable gives Cause of every error, and a cause it holds with no allocation.
 func TestCauseTable(t *testing.T) {
 	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
@@ -419,13 +456,31 @@ func TestCauseTable(t *testing.T) {
 	}
 	errs = append(errs, errors.New("not a syntax error"), fmt.Errorf("wrapped: %w", g.Match(g.Start(), "a b")))
 	var ct causeTable
-	for _, err := range errs {
-		require.Equal(t, Cause(err), ct.of(err), "%v", err)
+	ids := map[string]int32{}
+	for _, prefix := range []string{"", "rfc3986"} {
+		for _, err := range errs {
+			want := Cause(err)
+			if prefix != "" {
+				want = prefix + ": " + want
+			}
+			c := ct.of(prefix, err)
+			require.Equal(t, want, c.text, "%v", err)
+			if _, syntax := asSyntaxError(err); !syntax {
+				require.Equal(t, int32(-1), c.id, "%v: not held", err)
+				continue
+			}
+			require.Equal(t, c.text, ct.texts[c.id], "%v: the index of its text", err)
+			if id, seen := ids[c.text]; seen {
+				require.Equal(t, id, c.id, "%v: one index a cause", err)
+			}
+			ids[c.text] = c.id
+		}
 	}
-	require.Greater(t, len(ct.m), 10)
-	require.Less(t, len(ct.m), len(errs)/4, "causes repeat")
+	require.Greater(t, len(ct.m), 20)
+	require.Less(t, len(ct.m), len(errs)/2, "causes repeat")
 	if !raceDetector {
-		require.Zero(t, testing.AllocsPerRun(100, func() { ct.of(errs[0]) }), "a cause held costs no allocation")
+		require.Zero(t, testing.AllocsPerRun(100, func() { ct.of("", errs[0]) }), "a cause held costs no allocation")
+		require.Zero(t, testing.AllocsPerRun(100, func() { ct.of("rfc3986", errs[0]) }), "a cause held costs no allocation")
 	}
 }
 

@@ -219,7 +219,7 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 			if i > 0 {
 				b = append(b, "; "...)
 			}
-			b = AppendTSV(b, c)
+			b = AppendTSV(b, c.text)
 		}
 		b = append(b, '\t')
 		b = AppendTSV(b, rec.Input)

@@ -35,6 +35,9 @@ type Summary struct {
 	// causes counts the failures during a run, one look-up a cause (Failures and Examples
 	// took two); settle moves them there.
 	causes map[string]*causeCount
+	// byID holds the counts of causes by the index their worker's causeTable gives them
+	// (byID[worker][id]): a cause seen before costs no hash of its text.
+	byID [][]*causeCount
 }
 
 // causeCount is a cause's count during a run, and the first line that had it.
@@ -123,16 +126,40 @@ func (s *Summary) add(r *Record) {
 	}
 	s.Invalid++
 	for _, c := range r.causes {
-		cc := s.causes[c]
+		var cc *causeCount
+		if c.id >= 0 && int(r.worker) < len(s.byID) && int(c.id) < len(s.byID[r.worker]) {
+			cc = s.byID[r.worker][c.id]
+		}
 		if cc == nil {
-			if s.causes == nil {
-				s.causes = map[string]*causeCount{}
-			}
-			cc = &causeCount{example: example(r.Input)}
-			s.causes[c] = cc
+			cc = s.countOf(c, r)
 		}
 		cc.n++
 	}
+}
+
+// countOf returns the count of cause c, of record r, found by its text, and notes it under
+// its index.
+func (s *Summary) countOf(c cause, r *Record) *causeCount {
+	cc := s.causes[c.text]
+	if cc == nil {
+		if s.causes == nil {
+			s.causes = map[string]*causeCount{}
+		}
+		cc = &causeCount{example: example(r.Input)}
+		s.causes[c.text] = cc
+	}
+	if c.id >= 0 {
+		if int(r.worker) >= len(s.byID) {
+			s.byID = append(s.byID, make([][]*causeCount, int(r.worker)+1-len(s.byID))...)
+		}
+		ids := s.byID[r.worker]
+		if int(c.id) >= len(ids) {
+			ids = append(ids, make([]*causeCount, int(c.id)+1-len(ids))...)
+			s.byID[r.worker] = ids
+		}
+		ids[c.id] = cc
+	}
+	return cc
 }
 
 // settle adds the failures counted during a run to Failures and Examples.
@@ -143,7 +170,7 @@ func (s *Summary) settle() {
 			s.Examples[c] = cc.example
 		}
 	}
-	s.causes = nil
+	s.causes, s.byID = nil, nil
 }
 
 // Print writes the summary for people: the counts (per grammar when there are several), the
