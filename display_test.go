@@ -64,11 +64,63 @@ func TestQuotedASCII(t *testing.T) {
 	}
 }
 
+// caretWindowWhole is caretWindow as it was, looking for the line's start over the whole
+// input: the reference that caretWindow's search within the window is held to.
+func caretWindowWhole(s string, off int) (start, end, from, to, at int) {
+	off = min(max(off, 0), len(s))
+	start = strings.LastIndexByte(s[:off], '\n') + 1
+	end = len(s)
+	if i := strings.IndexByte(s[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	from, to = max(start, off-CaretWindow), min(end, off+CaretWindow)
+	for from > start && from < off && !utf8.RuneStart(s[from]) {
+		from++
+	}
+	for to < end && to > off && !utf8.RuneStart(s[to]) {
+		to--
+	}
+	at = off
+	for at > from && at < len(s) && !utf8.RuneStart(s[at]) {
+		at--
+	}
+	if r, n := utf8.DecodeRuneInString(s[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
+		at = off
+	}
+	return start, end, from, to, at
+}
+
+// caretWindow gives caretWindowWhole's window, caret and line end, and cuts the line where
+// it does (from > start), at every offset of lines with breaks before, in and after the
+// window, multi-byte characters at its edges.
+func TestCaretWindow(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	const bytes = "aaaa/\n\xc3\xa9\xe2\x80\x8e\xff"
+	for range 3000 {
+		b := make([]byte, rng.Intn(4*CaretWindow))
+		for i := range b {
+			if rng.Intn(8) == 0 {
+				b[i] = bytes[rng.Intn(len(bytes))]
+			} else {
+				b[i] = 'a'
+			}
+		}
+		s := string(b)
+		for off := -1; off <= len(s)+1; off++ {
+			start, end, from, to, at := caretWindow(s, off)
+			wStart, wEnd, wFrom, wTo, wAt := caretWindowWhole(s, off)
+			if end != wEnd || from != wFrom || to != wTo || at != wAt || (from > start) != (wFrom > wStart) || start > wFrom {
+				t.Fatalf("caretWindow(%q, %d) = %d %d %d %d %d, want %d %d %d %d %d", s, off, start, end, from, to, at, wStart, wEnd, wFrom, wTo, wAt)
+			}
+		}
+	}
+}
+
 // caretByStrings is Caret's rendering as it was written before AppendCaret, with strings
-// (the window is caretWindow's, as it was): the reference AppendCaret is held to.
+// (the window is caretWindowWhole's): the reference AppendCaret is held to.
 func caretByStrings(e *SyntaxError) string {
 	blamed, _, _ := e.At()
-	start, end, from, to, at := caretWindow(e.Input, blamed)
+	start, end, from, to, at := caretWindowWhole(e.Input, blamed)
 	var head, tail string
 	if from > start {
 		head = "..."

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -523,6 +525,34 @@ func TestTSVPlain(t *testing.T) {
 					t.Fatalf("tsvPlain([]byte(%q)) = %d, want %d", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// appendLine writes strconv's decimal of every line number: counting up by one across
+// carries (9, 99, 999), after jumps forward and back, after 0 and negative numbers.
+func TestAppendLine(t *testing.T) {
+	var r renderer
+	rng := rand.New(rand.NewSource(3))
+	n := 0
+	for range 200000 {
+		switch rng.Intn(50) {
+		case 0:
+			n = rng.Intn(2000000) - 1000
+		case 1:
+			n = -n
+		case 2:
+			n = 0
+		default:
+			n++
+		}
+		got := r.appendLine([]byte("x"), n)
+		require.Equal(t, "x"+strconv.Itoa(n), string(got))
+	}
+	r = renderer{}
+	for n := 1; n <= 100001; n++ {
+		if got := string(r.appendLine(nil, n)); got != strconv.Itoa(n) {
+			t.Fatalf("line %d written %q", n, got)
 		}
 	}
 }
