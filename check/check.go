@@ -219,7 +219,7 @@ func WriteJSON(w io.Writer, rec any) error {
 	b := make([]byte, 0, 2*ast.JSONChunk)
 	if r, ok := rec.(*okRecord); ok {
 		if r.AST != nil {
-			flush(append(appendTreeObject(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, *r.AST, r.Warnings, flush), '\n'))
+			flush(append(appendTreeObject(b, place{file: r.File, line: r.Line, columns: r.Columns}, r.Grammar, *r.AST, r.Warnings, flush), '\n'))
 			return *err
 		}
 	}

@@ -21,7 +21,7 @@ func appendRecord(b []byte, rec any) []byte {
 			return AppendJSON(b, r) // WithoutAST's
 		}
 		// The record's components and parts are the tree's (ParseRecord): written from it.
-		return appendTreeRecord(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, *r.AST, r.Warnings)
+		return appendTreeRecord(b, place{file: r.File, line: r.Line, columns: r.Columns}, r.Grammar, *r.AST, r.Warnings)
 	case *errRecord:
 		return append(appendErrObject(b, r), '\n')
 	}
@@ -31,7 +31,7 @@ func appendRecord(b []byte, rec any) []byte {
 // appendErrObject appends the JSON object of an invalid input's record, without a newline.
 func appendErrObject(b []byte, r *errRecord) []byte {
 	b = append(b, '{')
-	b = appendPlace(b, place{r.File, r.Line, r.Columns, false})
+	b = appendPlace(b, place{file: r.File, line: r.Line, columns: r.Columns})
 	b = appendKey(b, "input")
 	b = jsontext.AppendString(b, r.Input)
 	if r.InputBase64 != nil {
@@ -227,10 +227,11 @@ func appendRange(b []byte, src string, r ast.Range, plain bool) []byte {
 // place is where a check record is from: its file and line, and the other columns of its
 // line (Config.Column); all nil for parse --json.
 type place struct {
-	file    *string
-	line    *int
-	columns []string
-	noAST   bool // the record is written without its "ast" (Config.AST unset)
+	file     *string
+	line     *int
+	columns  []string
+	noAST    bool   // the record is written without its "ast" (Config.AST unset)
+	lineText []byte // *line in decimal, when the renderer has it (nil: written from line)
 }
 
 func appendPlace(b []byte, pl place) []byte {
@@ -241,7 +242,11 @@ func appendPlace(b []byte, pl place) []byte {
 	}
 	if pl.line != nil {
 		b = append(b, `"line":`...)
-		b = strconv.AppendInt(b, int64(*pl.line), 10)
+		if pl.lineText != nil {
+			b = append(b, pl.lineText...)
+		} else {
+			b = strconv.AppendInt(b, int64(*pl.line), 10)
+		}
 		b = append(b, ',')
 	}
 	if pl.columns != nil {

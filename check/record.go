@@ -138,7 +138,7 @@ func placeOf(rec *Record) place {
 		return place{columns: rec.Columns, noAST: rec.noAST}
 	}
 	file, line := rec.File, rec.Line
-	return place{&file, &line, rec.Columns, rec.noAST}
+	return place{file: &file, line: &line, columns: rec.Columns, noAST: rec.noAST}
 }
 
 // InputBase64 returns the base64 of s when s is not valid UTF-8 (encoding/json would write

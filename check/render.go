@@ -103,10 +103,13 @@ type renderer struct {
 	digits  []byte
 }
 
-// appendLine appends line number n in decimal. The line after the one written last is its
-// digits plus one, without a division: tsv writes a row for every line, and strconv's
-// AppendInt of its number was 3% of the row.
-func (r *renderer) appendLine(b []byte, n int) []byte {
+// appendLine appends line number n in decimal (lineDigits).
+func (r *renderer) appendLine(b []byte, n int) []byte { return append(b, r.lineDigits(n)...) }
+
+// lineDigits returns line number n in decimal, valid until the next call. The line after
+// the one written last is its digits plus one, without a division: tsv and jsonl write a
+// record for every line, and strconv's AppendInt of its number was 3% of it.
+func (r *renderer) lineDigits(n int) []byte {
 	if r.line > 0 && n == r.line+1 {
 		i := len(r.digits) - 1
 		for i >= 0 && r.digits[i] == '9' {
@@ -123,7 +126,7 @@ func (r *renderer) appendLine(b []byte, n int) []byte {
 		r.digits = strconv.AppendInt(r.digits[:0], int64(n), 10)
 	}
 	r.line = n
-	return append(b, r.digits...)
+	return r.digits
 }
 
 // TextName is a file name as the text formats show it (check, diff, extract): standard
@@ -169,7 +172,11 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 	}
 	res := rec.Results[0]
 	if res.Err == nil && trees[0].Len() > 0 {
-		return appendTreeRecord(b, placeOf(rec), res.Grammar.ID(), trees[0], rec.Warnings)
+		pl := placeOf(rec)
+		if pl.line != nil {
+			pl.lineText = r.lineDigits(*pl.line)
+		}
+		return appendTreeRecord(b, pl, res.Grammar.ID(), trees[0], rec.Warnings)
 	}
 	if res.Err != nil {
 		// An error's record, on the stack: no record object, and no copy of the expected set.
