@@ -227,6 +227,13 @@ func FuzzParseTree(f *testing.F) {
 		if got, want := string(tree.AppendPartsJSONSpans(nil, &sp, nil)), string(tree.AppendPartsJSON(nil)); got != want {
 			t.Fatalf("%s %q: AppendPartsJSONSpans\n%s\nAppendPartsJSON\n%s", g.ID(), s, got, want)
 		}
+		// Spans made otherwise than by the tree (their fields copied) do not carry the node
+		// of the host's kind: it is looked for again, with the same parts.
+		made := ast.Spans{Rule: sp.Rule, Scheme: sp.Scheme, Authority: sp.Authority, Userinfo: sp.Userinfo, Host: sp.Host,
+			Port: sp.Port, Path: sp.Path, Query: sp.Query, Fragment: sp.Fragment, HostKind: sp.HostKind}
+		if got, want := string(tree.AppendPartsJSONSpans(nil, &made, nil)), string(tree.AppendPartsJSON(nil)); got != want {
+			t.Fatalf("%s %q: AppendPartsJSONSpans of Spans made by hand\n%s\nAppendPartsJSON\n%s", g.ID(), s, got, want)
+		}
 	})
 }
 

@@ -97,6 +97,12 @@ type Schema struct {
 
 	partOrder []int   // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
 	partsOf   [][]int // per rule: the parts (indexes in parts) that take its nodes
+	// compParts are the parts of a component or of a non-empty one (KEY=@NAME, ENTRY/NAME):
+	// the others are decided by the walk over the nodes alone.
+	compParts []int
+	// partLook is, per rule, what partValues' walk looks for in its nodes (lookParts: some
+	// part takes them, lookPartKind: a host kind): one load a node.
+	partLook []uint8
 	// partParents is set when a part takes a rule's nodes only under a parent (PARENT>RULE).
 	partParents bool
 	jsonNames   []string // per rule: its name as a JSON string, for Tree.AppendJSON
@@ -328,6 +334,18 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 				s.partsOf[r] = append(l, pi)
 			}
 		}
+		if p.component >= 0 || p.nonEmpty >= 0 {
+			s.compParts = append(s.compParts, pi)
+		}
+	}
+	s.partLook = make([]uint8, len(names))
+	for r := range names {
+		if len(s.partsOf[r]) > 0 {
+			s.partLook[r] |= lookParts
+		}
+		if s.kinds[r] != "" {
+			s.partLook[r] |= lookPartKind
+		}
 	}
 	return s, nil
 }
@@ -543,6 +561,10 @@ type Spans struct {
 	Rule                                                           string // the rule of the components (Components.Rule)
 	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment Range
 	HostKind                                                       string // the host's kind, "" when the host is undefined or has none
+
+	// kindNode is the node that gave the host its kind, plus one (0: none, or Spans not made
+	// by the tree): AppendPartsJSONSpans reads it instead of looking for it again.
+	kindNode int32
 }
 
 // A NamedRange is a component's name, as the CLI contract keys it ("scheme", "port"...), and
@@ -614,10 +636,18 @@ func (t Tree) fillSpans(sp *Spans, want uint) (kindNode int) {
 	if len(t.nodes) == 0 || t.schema == nil {
 		return -1
 	}
-	s := t.schema
-	if s.plainComps {
-		return t.plainSpans(sp, want)
+	if t.schema.plainComps {
+		kindNode = t.plainSpans(sp, want)
+	} else {
+		kindNode = t.generalSpans(sp, want)
 	}
+	sp.kindNode = int32(kindNode + 1)
+	return kindNode
+}
+
+// generalSpans is fillSpans for any schema.
+func (t Tree) generalSpans(sp *Spans, want uint) (kindNode int) {
+	s := t.schema
 	// Any schema: each component's declarations in turn, the first node of their rules, its
 	// form, and the later nodes where the form finds none there.
 	var firstBuf [96]int32 // per rule: its first node + 1, 0 for none
@@ -739,6 +769,12 @@ const (
 	lookComp = 1 << iota
 	lookRule
 	lookKind
+)
+
+// What partValues looks for in a rule's nodes (Schema.partLook).
+const (
+	lookParts = 1 << iota
+	lookPartKind
 )
 
 // cutComponents is plainSpans' step at node n, of rule r, for the components that r's
@@ -873,7 +909,11 @@ func (t Tree) AppendPartsJSONSpans(b []byte, sp *Spans, flush func([]byte) []byt
 	if len(t.nodes) == 0 || t.schema == nil {
 		return append(b, "{}"...)
 	}
-	return t.appendPartsJSON(b, sp, t.kindNode(), flush)
+	kindNode := int(sp.kindNode) - 1
+	if sp.kindNode == 0 {
+		kindNode = t.kindNode() // none, or a Spans made otherwise: looked for
+	}
+	return t.appendPartsJSON(b, sp, kindNode, flush)
 }
 
 // kindNode is the node that gives the host its kind, as spans finds it: the first node, in
@@ -994,6 +1034,7 @@ type partBuf struct {
 // (KEY=@NAME) from sp, the others in one pass over the nodes in pre-order (a single part is
 // its first node's text, an array every node's, gathered in arrays, one slice a part, unless
 // it is nil). kindNode is the node that gave the host its kind.
+// buf is zero (a new partBuf).
 func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays [][]string, hits *arrayHits) partValues {
 	s := t.schema
 	n := len(s.parts)
@@ -1003,8 +1044,8 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays [][]strin
 	} else {
 		pv = partValues{single: make([]textSpan, n), set: make([]bool, n), arrays: arrays, done: make([]bool, n)}
 	}
-	ranges := sp.ranges() // pointers: All's names and ranges would be 320 bytes copied
-	for pi := range s.parts {
+	ranges := sp.ranges()            // pointers: All's names and ranges would be 320 bytes copied
+	for _, pi := range s.compParts { // the others are not done, and not set, before the walk
 		p := &s.parts[pi]
 		skip := p.nonEmpty >= 0 && ranges[p.nonEmpty].Start == ranges[p.nonEmpty].End // undefined or empty
 		pv.done[pi] = p.component >= 0 || skip
@@ -1051,7 +1092,7 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays [][]strin
 	// nodes of the rules some part takes (as walkParts would, with parent -1).
 	for i, nd := range t.nodes {
 		r := nd.Rule()
-		if len(s.partsOf[r]) == 0 || s.kinds[r] != "" && i != kindNode {
+		if f := s.partLook[r]; f&lookParts == 0 || f&lookPartKind != 0 && i != kindNode {
 			continue
 		}
 		visit(i, r, -1)
