@@ -141,11 +141,16 @@ func (n *errorNames) continuation(st int) string {
 
 // errorIn returns what an error in state st of d says, but the rule.
 func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
-	v, _ := g.names.Load(d)
-	n, _ := v.(*errorNames)
-	if n == nil {
-		v, _ = g.names.LoadOrStore(d, &errorNames{d: d})
-		n = v.(*errorNames)
+	n := g.lastNames.Load()
+	if n == nil || n.d != d {
+		// Another rule's DFA than the last one asked about (most errors are the start
+		// rule's: a lookup in names, a hash of the key, was 1% of the checker).
+		v, _ := g.names.Load(d)
+		if n, _ = v.(*errorNames); n == nil {
+			v, _ = g.names.LoadOrStore(d, &errorNames{d: d})
+			n = v.(*errorNames)
+		}
+		g.lastNames.Store(n)
 	}
 	n.once.Do(n.init)
 	if e := n.cache[st].Load(); e != nil {

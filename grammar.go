@@ -133,6 +133,8 @@ type Grammar struct {
 	// names caches, per DFA (*dfa.DFA -> *errorNames), what an error in each state says
 	// (errornames.go).
 	names sync.Map
+	// lastNames is the entry of names asked for last.
+	lastNames atomic.Pointer[errorNames]
 	// checked is the automaton of a grammar that checks schemes (checkedDFA).
 	checked atomic.Pointer[checkedDFA]
 }
