@@ -72,6 +72,7 @@ type Schema struct {
 	kindRules []uint16                       // the rules with a host kind
 	parts     []partDecl
 	errors    []errorDecl
+	errorRule []bool                // per rule: some entry of errors is of it (errorOf needs looking at)
 	blames    [numComponents]string // per component: the TEXT of its blame declaration, or ""
 	// blameRules marks, per rule, the rules (and scopes) of the declarations of a component
 	// with a blame: a tree with no node of one has none of those components but empty ones.
@@ -338,6 +339,10 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			s.compParts = append(s.compParts, pi)
 		}
 	}
+	s.errorRule = make([]bool, len(names))
+	for _, e := range s.errors {
+		s.errorRule[e.rule] = true
+	}
 	s.partLook = make([]uint8, len(names))
 	for r := range names {
 		if len(s.partsOf[r]) > 0 {
@@ -503,6 +508,11 @@ func (t Tree) ErrorRule(at int) string {
 			parent = int(stack[d-1])
 		}
 		stack = append(stack[:min(d, len(stack))], r)
+		if !t.schema.errorRule[r] { // most rules: no entry to look for
+			name = t.schema.Names[r]
+			i++
+			continue
+		}
 		switch e := t.schema.errorOf(r, parent); {
 		case e == nil:
 			name = t.schema.Names[r]
