@@ -479,16 +479,23 @@ func (e *SyntaxError) AppendCaret(b []byte) []byte {
 	if from > start {
 		b = append(b, "..."...)
 	}
-	// No character crosses at (it is where one starts, or the bytes there are shown one by
-	// one), so the shown line is the text before it displayed, then the text after it: the
-	// caret's column is the width of the first part.
-	mark := len(b)
-	b = appendDisplay(b, e.Input[from:at])
-	width := utf8.RuneCount(b[mark:])
+	var width int
+	if shown := e.Input[from:to]; printableASCII(shown) == len(shown) {
+		// The usual window, printable ASCII: shown as it is, a column a byte.
+		b = append(b, shown...)
+		width = at - from
+	} else {
+		// No character crosses at (it is where one starts, or the bytes there are shown
+		// one by one), so the shown line is the text before it displayed, then the text
+		// after it: the caret's column is the width of the first part.
+		mark := len(b)
+		b = appendDisplay(b, e.Input[from:at])
+		width = utf8.RuneCount(b[mark:])
+		b = appendDisplay(b, e.Input[at:to])
+	}
 	if from > start {
 		width += len("...")
 	}
-	b = appendDisplay(b, e.Input[at:to])
 	if to < end {
 		b = append(b, "..."...)
 	}
