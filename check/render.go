@@ -101,6 +101,16 @@ type renderer struct {
 	scratch []byte // a message to escape, copied out of the output it was written to
 	line    int    // the line number appendLine wrote last, and its digits
 	digits  []byte
+	file    string // the file name textName was asked for last, and its TextName
+	name    string
+}
+
+// textName is TextName(file), made once for the lines of one file.
+func (r *renderer) textName(file string) string {
+	if file != r.file || r.name == "" {
+		r.file, r.name = file, TextName(file)
+	}
+	return r.name
 }
 
 // appendLine appends line number n in decimal (lineDigits).
@@ -437,7 +447,7 @@ func (r *renderer) unpaint(b []byte) []byte {
 }
 
 func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
-	file := TextName(rec.File)
+	file := r.textName(rec.File)
 	if rec.IOErr != nil {
 		where := file + ":"
 		if rec.Line > 0 {
