@@ -527,6 +527,25 @@ func TestTSVPlain(t *testing.T) {
 			}
 		}
 	}
+	// Two bytes that are not plain, or are next to the limits (a borrow or carry from the
+	// first must not hide it, or make a plain byte before it look otherwise), at every pair
+	// of places of lines up to 26 bytes (the last word overlaps the one before it).
+	edge := []byte{0, 0x1f, 0x20, 0x21, '\\', '[', ']', 0x7e, 0x7f, 0x80, 0xff, 'a'}
+	for n := 1; n <= 26; n++ {
+		for at := 0; at < n; at++ {
+			for at2 := at; at2 < n; at2++ {
+				for _, c := range edge {
+					for _, c2 := range edge {
+						b := []byte(strings.Repeat("a~ [0", 6)[:n])
+						b[at], b[at2] = c, c2
+						if got, want := tsvPlain(string(b)), plain(string(b)); got != want {
+							t.Fatalf("tsvPlain(%q) = %d, want %d", b, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 // appendLine writes strconv's decimal of every line number: counting up by one across

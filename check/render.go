@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -356,19 +357,25 @@ func appendTSV[T string | []byte](b []byte, s T) []byte {
 // ' ' borrows when ' ' is taken from it, 0x7f carries into the high bit when 1 is added, a
 // byte from 0x80 has it, and a backslash is a zero byte of the word xor eight of them, which
 // borrows when 1 is taken from it and had no high bit (x-1 &^ x); with no such byte no borrow
-// or carry crosses bytes, so a high bit set means one of them is there.
+// or carry crosses bytes, so a high bit set means one of them is there. A borrow or carry
+// only reaches the bytes above the one it comes from: the lowest high bit set is that of the
+// first such byte. The last bytes, fewer than eight, are read in the eight that end s.
 func tsvPlain[T string | []byte](s T) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		b := s[i : i+8] // one bounds check, and the eight loads are one
+	for i := 0; len(s) >= 8 && i < len(s); i += 8 {
+		j := min(i, len(s)-8) // the last word ends s: its bytes before i are plain
+		b := s[j : j+8]       // one bounds check, and the eight loads are one
 		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		x := w ^ '\\'*ones
-		if ((w-' '*ones)|(w+ones)|w|(x-ones)&^x)&highs != 0 {
-			break
+		if m := ((w - ' '*ones) | (w + ones) | w | (x-ones)&^x) & highs; m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
 		}
 	}
+	if len(s) >= 8 {
+		return len(s)
+	}
+	i := 0
 	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' {
 		i++
 	}
