@@ -315,6 +315,7 @@ type batch struct {
 	file    string
 	text    []byte       // the lines, one after another
 	lines   []span       // where each line is in text
+	extras  []spanExtra  // the columns and whys of the lines that have them (span.extra)
 	ioErr   error        // set for an I/O error record that ends the batch
 	errLine int          // its line
 	records []Record     // filled by the worker
@@ -325,12 +326,34 @@ type batch struct {
 	done    chan struct{}
 }
 
+// span is where a line is in its batch's text. It holds no pointer (a block of them is
+// neither scanned nor written with barriers): the few lines with columns or a why have them
+// in the batch's extras.
 type span struct {
 	start, end int
 	n          int
 	tooLong    bool
-	columns    []string // what the input format passes through (a WARC record's type)
-	why        string   // the line holds no URL where its format says: why
+	extra      int32 // 1 + the index in batch.extras of the line's columns and why; 0: none
+}
+
+// spanExtra is what a line's input format says besides the line, for the few that say it.
+type spanExtra struct {
+	columns []string // what the input format passes through (a WARC record's type)
+	why     string   // the line holds no URL where its format says: why
+}
+
+// apply gives the record of the line what its format says: the error of a line that holds
+// no URL where its format says, else its columns (those of Config.Column, or the format's).
+func (ex *spanExtra) apply(rec *Record, cfg Config) (colErr error) {
+	switch {
+	case ex.why != "":
+		return &InputError{Format: cfg.Input.String(), Why: ex.why}
+	case cfg.Column > 0: // a line too long is cut: its columns still pass through
+		rec.Input, rec.Columns, colErr = column(rec.Input, cfg.Column)
+	case ex.columns != nil:
+		rec.Columns = ex.columns
+	}
+	return colErr
 }
 
 const (
@@ -509,7 +532,12 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 			}
 			start := len(cur.text)
 			cur.text = append(cur.text, line...)
-			cur.lines = append(cur.lines, span{start, len(cur.text), n, tooLong, columns, why})
+			sp := span{start: start, end: len(cur.text), n: n, tooLong: tooLong}
+			if columns != nil || why != "" {
+				cur.extras = append(cur.extras, spanExtra{columns, why})
+				sp.extra = int32(len(cur.extras))
+			}
+			cur.lines = append(cur.lines, sp)
 			lastLine = n
 			if len(cur.lines) == batchLines || len(cur.text) >= batchBytes {
 				if ctx.Err() != nil || !send(cur) {
@@ -612,13 +640,12 @@ func getSpans() []span {
 	return make([]span, 0, batchLines)
 }
 
-// putSpans keeps a batch's block of spans once its records are made, cleared so that it
-// keeps no input's columns alive.
+// putSpans keeps a batch's block of spans once its records are made (spans hold no
+// pointer: nothing to clear).
 func putSpans(l []span) {
 	if cap(l) != batchLines {
 		return
 	}
-	clear(l)
 	spanBlocks.Put(&l)
 }
 
@@ -754,12 +781,10 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
 		var colErr error
 		switch {
-		case l.why != "":
-			colErr = &InputError{Format: cfg.Input.String(), Why: l.why}
+		case l.extra > 0:
+			colErr = b.extras[l.extra-1].apply(rec, cfg)
 		case cfg.Column > 0: // a line too long is cut: its columns still pass through
 			rec.Input, rec.Columns, colErr = column(rec.Input, cfg.Column)
-		case l.columns != nil:
-			rec.Columns = l.columns
 		}
 		// A jsonl record too large to hold is rendered when it is written (Record.WriteTo):
 		// its trees are not needed here.
@@ -829,7 +854,7 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 		start = end
 	}
 	putSpans(b.lines)
-	b.lines = nil
+	b.lines, b.extras = nil, nil
 }
 
 // kept is an error of a Parser as the record keeps it: a *urlgrammar.SyntaxError in the
