@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar/internal/tsvtext"
 )
 
 // displayRune is Display rune by rune, the way it is defined: the tests' reference for its
@@ -202,6 +204,10 @@ func TestAppendMsgIsMsg(t *testing.T) {
 			require.NoError(t, enc.Encode(msg))
 			if got := string(se.AppendMsgJSON(nil)) + "\n"; got != want.String() || string(se.Clone().AppendMsgJSON(nil))+"\n" != got {
 				t.Fatalf("%s on %q: AppendMsgJSON wrote %s, encoding/json %s", id, s, got, want.String())
+			}
+			wantTSV := string(tsvtext.Append([]byte("x\t"), msg))
+			if got := string(se.AppendMsgTSV([]byte("x\t"))); got != wantTSV || string(se.Clone().AppendMsgTSV([]byte("x\t"))) != got {
+				t.Fatalf("%s on %q: AppendMsgTSV wrote %q, the TSV field of Msg is %q", id, s, got, wantTSV)
 			}
 		}
 	}

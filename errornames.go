@@ -8,6 +8,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/internal/tsvtext"
 )
 
 // Naming the rule of a syntax error.
@@ -46,6 +47,7 @@ type stateError struct {
 	suffix       string // expectedSuffix(expected), the end of the message
 	expectedJSON string // expected as a JSON array (SyntaxError.AppendExpectedJSON)
 	suffixJSON   string // suffix in a JSON string, without its quotes (SyntaxError.AppendMsgJSON)
+	suffixTSV    string // suffix as a TSV field (SyntaxError.AppendMsgTSV)
 }
 
 // byteOrder is the order in which bytes are preferred for continuations:
@@ -162,6 +164,7 @@ func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
 	e.expectedJSON = string(jsontext.AppendStrings(nil, e.expected))
 	quoted := jsontext.AppendString(nil, e.suffix)
 	e.suffixJSON = string(quoted[1 : len(quoted)-1])
+	e.suffixTSV = string(tsvtext.Append(nil, e.suffix))
 	n.cache[st].Store(e)
 	return e
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
+	"github.com/urlgrammar/urlgrammar/internal/tsvtext"
 )
 
 // SyntaxError reports an input that is not in a grammar's language: where the parser could
@@ -281,6 +282,30 @@ func (e *SyntaxError) AppendMsgJSON(b []byte) []byte {
 	}
 	b = append(b, w.st.suffixJSON...)
 	return append(b, '"')
+}
+
+// AppendMsgTSV appends Msg to b as a field of check's tsv format (tab-separated values with
+// "\\", "\t", "\n", "\r" and "\xHH" escapes: check.AppendTSV), and returns the extended
+// buffer. The list of what was expected is escaped once for each place in the grammar where
+// an error can be, not for each error.
+func (e *SyntaxError) AppendMsgTSV(b []byte) []byte {
+	w := e.explained()
+	if e.scheme != "" || !w.described {
+		return tsvtext.Append(b, e.Msg())
+	}
+	// What was found and the rule, written in place, then the state's suffix: the first
+	// part ends in ASCII (a rule name, a quote, a digit) and the suffix begins with ", ", so
+	// no character spans the two.
+	mark := len(b)
+	b = appendDescription(b, w.input, w.descAt, w.rule, "")
+	if tsvtext.Plain(b[mark:]) != len(b)-mark {
+		// A byte to escape, or a character past ASCII that is written as it is: escaped
+		// from a copy.
+		var buf [64]byte
+		head := append(buf[:0], b[mark:]...)
+		b = tsvtext.AppendBytes(b[:mark], head)
+	}
+	return append(b, w.st.suffixTSV...)
 }
 
 // message returns the explanation's message, described once when it is first asked for.

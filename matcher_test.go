@@ -10,6 +10,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/tsvtext"
 )
 
 // matchedRules are the rules TestMatcherMatchesMatch and FuzzMatcher match with: the start
@@ -37,6 +38,10 @@ func sameMatch(t *testing.T, g *urlgrammar.Grammar, rule, s string, err, want er
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(se.Msg()); err != nil || string(se.AppendMsgJSON(nil))+"\n" != want.String() {
 			t.Fatalf("%s %s %q: AppendMsgJSON wrote %s, encoding/json %s", g.ID(), rule, s, se.AppendMsgJSON(nil), want.String())
+		}
+		// And as a TSV field, from the state's escaped suffix: the field of the message.
+		if got, want := string(se.AppendMsgTSV(nil)), string(tsvtext.Append(nil, se.Msg())); got != want {
+			t.Fatalf("%s %s %q: AppendMsgTSV wrote %q, the TSV field of Msg is %q", g.ID(), rule, s, got, want)
 		}
 	}
 }

@@ -189,11 +189,11 @@ func TestTSVRoundTrip(t *testing.T) {
 	assert.Error(t, err)
 }
 
-// A message written in place in a tsv record is AppendTSV of it, where it has bytes to
-// escape (a tab, a backslash, a control or non-ASCII character found) and where it has none.
+// A message written in a tsv record (SyntaxError.AppendMsgTSV) is AppendTSV of it, where it
+// has bytes to escape (a tab, a backslash, a control or non-ASCII character found) and where
+// it has none, and of a Clone's.
 func TestTSVMessage(t *testing.T) {
 	escaped := 0
-	var r renderer
 	for _, id := range []string{"rfc3986", "rfc3987", "uri"} {
 		p := urlgrammar.MustLookup(id).NewParser()
 		for _, s := range []string{"http://a b/", "http://a\tb/", "http://a\\b/", "http://a\x00/", "http://a\xff/",
@@ -207,7 +207,8 @@ func TestTSVMessage(t *testing.T) {
 			if want != "x\t"+se.Msg() {
 				escaped++
 			}
-			assert.Equal(t, want, string(r.appendTSVMsg([]byte("x\t"), se)), "%s on %q", id, s)
+			assert.Equal(t, want, string(se.AppendMsgTSV([]byte("x\t"))), "%s on %q", id, s)
+			assert.Equal(t, want, string(se.Clone().AppendMsgTSV([]byte("x\t"))), "%s on %q: Clone", id, s)
 		}
 	}
 	assert.Greater(t, escaped, 3, "messages with bytes to escape")
@@ -497,55 +498,6 @@ func TestAsSyntaxErrorOfNil(t *testing.T) {
 	se, ok := asSyntaxError(wrapped)
 	require.True(t, ok)
 	require.Equal(t, 1, se.Offset)
-}
-
-// tsvPlain, eight bytes at a time, finds the first byte AppendTSV escapes wherever it is:
-// every byte value at every place of strings of up to 20 printable bytes, as a string and as
-// a []byte.
-func TestTSVPlain(t *testing.T) {
-	plain := func(s string) int {
-		i := 0
-		for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' {
-			i++
-		}
-		return i
-	}
-	for n := 0; n <= 20; n++ {
-		for at := 0; at < max(n, 1); at++ {
-			for c := 0; c < 256; c++ {
-				b := []byte(strings.Repeat("a~ [", 5)[:n])
-				if n > 0 {
-					b[at] = byte(c)
-				}
-				s := string(b)
-				if got, want := tsvPlain(s), plain(s); got != want {
-					t.Fatalf("tsvPlain(%q) = %d, want %d", s, got, want)
-				}
-				if got, want := tsvPlain(b), plain(s); got != want {
-					t.Fatalf("tsvPlain([]byte(%q)) = %d, want %d", s, got, want)
-				}
-			}
-		}
-	}
-	// Two bytes that are not plain, or are next to the limits (a borrow or carry from the
-	// first must not hide it, or make a plain byte before it look otherwise), at every pair
-	// of places of lines up to 26 bytes (the last word overlaps the one before it).
-	edge := []byte{0, 0x1f, 0x20, 0x21, '\\', '[', ']', 0x7e, 0x7f, 0x80, 0xff, 'a'}
-	for n := 1; n <= 26; n++ {
-		for at := 0; at < n; at++ {
-			for at2 := at; at2 < n; at2++ {
-				for _, c := range edge {
-					for _, c2 := range edge {
-						b := []byte(strings.Repeat("a~ [0", 6)[:n])
-						b[at], b[at2] = c, c2
-						if got, want := tsvPlain(string(b)), plain(string(b)); got != want {
-							t.Fatalf("tsvPlain(%q) = %d, want %d", b, got, want)
-						}
-					}
-				}
-			}
-		}
-	}
 }
 
 // appendLine writes strconv's decimal of every line number: counting up by one across

@@ -2,13 +2,12 @@ package check
 
 import (
 	"fmt"
-	"math/bits"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/tsvtext"
 )
 
 // Format is how a Record is rendered in Record.Out.
@@ -98,12 +97,11 @@ func Header(cfg Config) []byte {
 
 // renderer renders records in one worker.
 type renderer struct {
-	cfg     Config
-	scratch []byte // a message to escape, copied out of the output it was written to
-	line    int    // the line number appendLine wrote last, and its digits
-	digits  []byte
-	file    string // the file name textName was asked for last, and its TextName
-	name    string
+	cfg    Config
+	line   int // the line number appendLine wrote last, and its digits
+	digits []byte
+	file   string // the file name textName was asked for last, and its TextName
+	name   string
 }
 
 // textName is TextName(file), made once for the lines of one file.
@@ -280,7 +278,7 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 		b = append(b, '\t')
 		b = AppendTSV(b, se.Rule())
 		b = append(b, '\t')
-		b = r.appendTSVMsg(b, se)
+		b = se.AppendMsgTSV(b)
 		b = append(b, '\t')
 	default:
 		b = append(b, "\tinvalid\t"...)
@@ -302,85 +300,8 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 	return append(b, '\n')
 }
 
-// appendTSVMsg appends the error's message as AppendTSV writes it: written in place (no
-// string of it) when it has no byte that AppendTSV escapes, as most have not; else copied
-// to the renderer's scratch and escaped from there.
-func (r *renderer) appendTSVMsg(b []byte, se *urlgrammar.SyntaxError) []byte {
-	mark := len(b)
-	b = se.AppendMsg(b)
-	if tsvPlain(b[mark:]) == len(b)-mark {
-		return b
-	}
-	r.scratch = append(r.scratch[:0], b[mark:]...)
-	return appendTSV(b[:mark], r.scratch)
-}
-
 // AppendTSV appends s to b escaped as a TSV field (see TSV).
-func AppendTSV(b []byte, s string) []byte { return appendTSV(b, s) }
-
-func appendTSV[T string | []byte](b []byte, s T) []byte {
-	const hex = "0123456789abcdef"
-	for i := 0; i < len(s); {
-		j := i + tsvPlain(s[i:]) // a run of bytes written as they are
-		b = append(b, s[i:j]...)
-		if i = j; i == len(s) {
-			break
-		}
-		c := s[i]
-		switch c {
-		case '\\':
-			b = append(b, `\\`...)
-		case '\t':
-			b = append(b, `\t`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		default:
-			if c >= 0x80 {
-				// At most four bytes: the conversion of a []byte is on the stack.
-				if r, n := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))])); r != utf8.RuneError || n > 1 {
-					b = append(b, s[i:i+n]...)
-					i += n
-					continue
-				}
-			}
-			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
-		}
-		i++
-	}
-	return b
-}
-
-// tsvPlain returns the length of the prefix of s that AppendTSV writes as it is: printable
-// ASCII but a backslash. Eight bytes at a time, as urlgrammar's Display reads them: a byte below
-// ' ' borrows when ' ' is taken from it, 0x7f carries into the high bit when 1 is added, a
-// byte from 0x80 has it, and a backslash is a zero byte of the word xor eight of them, which
-// borrows when 1 is taken from it and had no high bit (x-1 &^ x); with no such byte no borrow
-// or carry crosses bytes, so a high bit set means one of them is there. A borrow or carry
-// only reaches the bytes above the one it comes from: the lowest high bit set is that of the
-// first such byte. The last bytes, fewer than eight, are read in the eight that end s.
-func tsvPlain[T string | []byte](s T) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for i := 0; len(s) >= 8 && i < len(s); i += 8 {
-		j := min(i, len(s)-8) // the last word ends s: its bytes before i are plain
-		b := s[j : j+8]       // one bounds check, and the eight loads are one
-		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		x := w ^ '\\'*ones
-		if m := ((w - ' '*ones) | (w + ones) | w | (x-ones)&^x) & highs; m != 0 {
-			return j + bits.TrailingZeros64(m)>>3
-		}
-	}
-	if len(s) >= 8 {
-		return len(s)
-	}
-	i := 0
-	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' {
-		i++
-	}
-	return i
-}
+func AppendTSV(b []byte, s string) []byte { return tsvtext.Append(b, s) }
 
 // UnescapeTSV reverses AppendTSV: it returns the exact bytes of a TSV field.
 func UnescapeTSV(field string) (string, error) {
