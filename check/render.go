@@ -100,14 +100,21 @@ type renderer struct {
 	cfg    Config
 	line   int // the line number appendLine wrote last, and its digits
 	digits []byte
-	file   string // the file name textName was asked for last, and its TextName
+	file   string // the file name fileField was asked for last, and its field
 	name   string
+	named  bool
 }
 
-// textName is TextName(file), made once for the lines of one file.
-func (r *renderer) textName(file string) string {
-	if file != r.file || r.name == "" {
-		r.file, r.name = file, TextName(file)
+// fileField is the file's name as the format writes it, made once for the lines of one
+// file: TextName(file) in text, its TSV field in tsv.
+func (r *renderer) fileField(file string) string {
+	if file != r.file || !r.named {
+		r.file, r.named = file, true
+		if r.cfg.Format == TSV {
+			r.name = string(AppendTSV(nil, file))
+		} else {
+			r.name = TextName(file)
+		}
 	}
 	return r.name
 }
@@ -218,7 +225,7 @@ func (r *renderer) tsv(b []byte, rec *Record, multi bool) []byte {
 		b = r.tsvVerdict(b, rec, multi)
 		return append(b[:at], b[at+1:]...) // the tab before the status
 	}
-	b = AppendTSV(b, rec.File)
+	b = append(b, r.fileField(rec.File)...)
 	b = append(b, '\t')
 	b = r.appendLine(b, rec.Line)
 	return r.tsvVerdict(b, rec, multi)
@@ -375,7 +382,7 @@ func (r *renderer) unpaint(b []byte) []byte {
 }
 
 func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
-	file := r.textName(rec.File)
+	file := r.fileField(rec.File)
 	if rec.IOErr != nil {
 		where := file + ":"
 		if rec.Line > 0 {
