@@ -164,7 +164,7 @@ FUZZ_TARGETS := \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \
 	./diagram:FuzzRead ./internal/playground:FuzzCheckHandler ./iri:FuzzToURI ./iri:FuzzToIRI \
 	./cmd/urlgrammar:FuzzIRICommands ./cmd/urlgrammar:FuzzResolveCommands ./uri:FuzzEscape ./uri:FuzzDecodeQuery ./check:FuzzCheckColumns ./check:FuzzDecompress ./check:FuzzInputFormats \
-	./grammarkit/byteclass:FuzzRunEnd ./internal/cmd/e2ebench:FuzzLoop
+	./grammarkit/byteclass:FuzzRunEnd ./internal/cmd/e2ebench:FuzzLoop ./internal/tsvtext:FuzzAppend
 
 # Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run; .ci/run runs every
 # target a few seconds, so that a target that fails fast turns CI red). Each target's last
