@@ -92,22 +92,26 @@ func caretWindowWhole(s string, off int) (start, end, from, to, at int) {
 	return start, end, from, to, at
 }
 
+// randomLine returns up to maxLen-1 random bytes: one in every of them (on average) from
+// alphabet, the others 'a' (every is 1: all from alphabet).
+func randomLine(rng *rand.Rand, maxLen int, alphabet string, every int) []byte {
+	b := make([]byte, rng.Intn(maxLen))
+	for i := range b {
+		b[i] = 'a'
+		if rng.Intn(every) == 0 {
+			b[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+	}
+	return b
+}
+
 // caretWindow gives caretWindowWhole's window, caret and line end, and cuts the line where
 // it does (from > start), at every offset of lines with breaks before, in and after the
 // window, multi-byte characters at its edges.
 func TestCaretWindow(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	const bytes = "aaaa/\n\xc3\xa9\xe2\x80\x8e\xff"
 	for range 3000 {
-		b := make([]byte, rng.Intn(4*CaretWindow))
-		for i := range b {
-			if rng.Intn(8) == 0 {
-				b[i] = bytes[rng.Intn(len(bytes))]
-			} else {
-				b[i] = 'a'
-			}
-		}
-		s := string(b)
+		s := string(randomLine(rng, 4*CaretWindow, "aaaa/\n\xc3\xa9\xe2\x80\x8e\xff", 8))
 		for off := -1; off <= len(s)+1; off++ {
 			start, end, from, to, at := caretWindow(s, off)
 			wStart, wEnd, wFrom, wTo, wAt := caretWindowWhole(s, off)
@@ -139,12 +143,8 @@ func caretByStrings(e *SyntaxError) string {
 // of printable, control, multi-byte and invalid bytes, short and longer than the window.
 func TestAppendCaret(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	const bytes = "a/:% \t\n\x00\x7f\x80\xc3\xa9\xe2\x80\x8e\xff~"
 	for range 3000 {
-		b := make([]byte, rng.Intn(3*CaretWindow))
-		for i := range b {
-			b[i] = bytes[rng.Intn(len(bytes))]
-		}
+		b := randomLine(rng, 3*CaretWindow, "a/:% \t\n\x00\x7f\x80\xc3\xa9\xe2\x80\x8e\xff~", 1)
 		for off := 0; off <= len(b); off += 1 + rng.Intn(7) {
 			e := &SyntaxError{Input: string(b), Offset: off}
 			want := caretByStrings(e)
