@@ -595,19 +595,19 @@ func (sp *Spans) All() [numComponents]NamedRange {
 // where one is written (plainSpans writes a few of the eight).
 func (sp *Spans) at(c int) *Range {
 	switch c {
-	case 0:
+	case compScheme:
 		return &sp.Scheme
-	case 1:
+	case compAuthority:
 		return &sp.Authority
-	case 2:
+	case compUserinfo:
 		return &sp.Userinfo
-	case 3:
+	case compHost:
 		return &sp.Host
-	case 4:
+	case compPort:
 		return &sp.Port
-	case 5:
+	case compPath:
 		return &sp.Path
-	case 6:
+	case compQuery:
 		return &sp.Query
 	default:
 		return &sp.Fragment
