@@ -319,7 +319,6 @@ type batch struct {
 	ioErr   error        // set for an I/O error record that ends the batch
 	errLine int          // its line
 	records []Record     // filled by the worker
-	worker  int32        // the worker's number (Record.worker)
 	block   *recordBlock // the memory of records and their Results
 	out     []byte       // the records' renderings, one after another
 	pause   bool         // the input may block after these lines (Config.Paused)
