@@ -169,7 +169,11 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 		}
 	}
 	b = appendKey(b, "grammar")
-	b = jsontext.AppendString(b, grammar)
+	if pl.grammarJSON != "" {
+		b = append(b, pl.grammarJSON...)
+	} else {
+		b = jsontext.AppendString(b, grammar)
+	}
 	b = append(b, `,"ok":true`...)
 	b = appendKey(b, "rule")
 	b = jsontext.AppendString(b, sp.Rule)
@@ -232,12 +236,19 @@ type place struct {
 	columns  []string
 	noAST    bool   // the record is written without its "ast" (Config.AST unset)
 	lineText []byte // *line in decimal, when the renderer has it (nil: written from line)
+	// *file and the grammar's ID as JSON strings, when the renderer has them ("": written
+	// from file and the ID)
+	fileJSON, grammarJSON string
 }
 
 func appendPlace(b []byte, pl place) []byte {
 	if pl.file != nil {
 		b = append(b, `"file":`...)
-		b = jsontext.AppendString(b, *pl.file)
+		if pl.fileJSON != "" {
+			b = append(b, pl.fileJSON...)
+		} else {
+			b = jsontext.AppendString(b, *pl.file)
+		}
 		b = append(b, ',')
 	}
 	if pl.line != nil {

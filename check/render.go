@@ -7,6 +7,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 	"github.com/urlgrammar/urlgrammar/internal/tsvtext"
 )
 
@@ -103,16 +104,30 @@ type renderer struct {
 	file   string // the file name fileField was asked for last, and its field
 	name   string
 	named  bool
+	// grammar is the ID grammarJSON was asked for last, and its JSON string
+	grammar, grammarJSON string
+}
+
+// grammarField is the grammar's ID as a JSON string, made once for the records of one
+// grammar.
+func (r *renderer) grammarField(id string) string {
+	if id != r.grammar || r.grammarJSON == "" {
+		r.grammar, r.grammarJSON = id, string(jsontext.AppendString(nil, id))
+	}
+	return r.grammarJSON
 }
 
 // fileField is the file's name as the format writes it, made once for the lines of one
-// file: TextName(file) in text, its TSV field in tsv.
+// file: TextName(file) in text, its TSV field in tsv, a JSON string in jsonl.
 func (r *renderer) fileField(file string) string {
 	if file != r.file || !r.named {
 		r.file, r.named = file, true
-		if r.cfg.Format == TSV {
+		switch r.cfg.Format {
+		case TSV:
 			r.name = string(AppendTSV(nil, file))
-		} else {
+		case JSONL:
+			r.name = string(jsontext.AppendString(nil, file))
+		default:
 			r.name = TextName(file)
 		}
 	}
@@ -190,8 +205,9 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 	if res.Err == nil && trees[0].Len() > 0 {
 		pl := placeOf(rec)
 		if pl.line != nil {
-			pl.lineText = r.lineDigits(*pl.line)
+			pl.lineText, pl.fileJSON = r.lineDigits(*pl.line), r.fileField(rec.File)
 		}
+		pl.grammarJSON = r.grammarField(res.Grammar.ID())
 		return appendTreeRecord(b, pl, res.Grammar.ID(), trees[0], rec.Warnings)
 	}
 	if res.Err != nil {
