@@ -388,7 +388,16 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 	work := make(chan *batch, jobs)
 	order := make(chan *batch, 2*jobs)
 	stop := make(chan struct{}) // closed when the consumer stops early
-	for i := 0; i < jobs; i++ {
+	// With one worker (the CLI's default), the goroutine that emits the records checks
+	// their lines: a batch goes from the reader to it and no further. A worker goroutine
+	// of its own cost a hand-over more a batch, each of which woke a thread on a core with
+	// nothing else to do: on two cores, 1,000,000 text-shaped lines in tsv took 0.45 s and
+	// 0.59 s of CPU so, 0.43 s and 0.54 s inline.
+	var inline *workerState
+	if jobs == 1 {
+		inline = newWorkerState(cfg, 0)
+	}
+	for i := 0; i < jobs && inline == nil; i++ {
 		go worker(cfg, int32(i), work)
 	}
 	go func() {
@@ -400,14 +409,20 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 			case <-stop:
 				return false
 			}
-			work <- b
+			if inline == nil {
+				work <- b
+			}
 			return true
 		})
 	}()
 	defer close(stop)
 	var err error
 	consume := func(b *batch) {
-		<-b.done
+		if inline != nil {
+			checkBatch(b, cfg, inline)
+		} else {
+			<-b.done
+		}
 		if err != nil {
 			return
 		}
@@ -681,6 +696,15 @@ func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {
 // before the next line is parsed, so one tree's memory serves every line. It has a Matcher
 // per grammar too, which makes the errors records keep in their batch's memory (recordBlock).
 func worker(cfg Config, n int32, work <-chan *batch) {
+	w := newWorkerState(cfg, n)
+	for b := range work {
+		checkBatch(b, cfg, w)
+		close(b.done)
+	}
+}
+
+// newWorkerState returns the state of worker n: its Parsers and Matchers, a grammar's each.
+func newWorkerState(cfg Config, n int32) *workerState {
 	w := &workerState{n: n, parsers: make([]*urlgrammar.Parser, len(cfg.Grammars)), matchers: make([]*urlgrammar.Matcher, len(cfg.Grammars))}
 	for i, g := range cfg.Grammars {
 		w.parsers[i], w.matchers[i] = g.NewParser(), g.NewMatcher()
@@ -688,10 +712,7 @@ func worker(cfg Config, n int32, work <-chan *batch) {
 	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
 	// verdict is enough, and no tree is built for the (usually many) valid lines.
 	w.r = renderer{cfg: cfg}
-	for b := range work {
-		checkBatch(b, cfg, w)
-		close(b.done)
-	}
+	return w
 }
 
 // workerState is what a worker keeps from one batch to the next.

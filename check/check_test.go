@@ -113,53 +113,58 @@ func TestRunClosesEachFile(t *testing.T) {
 }
 
 // Cancelling the context while the input blocks (a pipe that stays open) finishes the lines
-// already read and returns, marked interrupted.
+// already read and returns, marked interrupted: with one worker (which checks on the records'
+// goroutine) and with several.
 func TestRunInterruptedOnBlockingInput(t *testing.T) {
-	pr, pw := io.Pipe()
-	defer pw.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		fmt.Fprint(pw, "http://a/\na b\nc:\n")
-	}()
-	seen := 0
-	done := make(chan struct{})
-	var sum *Summary
-	var err error
-	go func() {
-		defer close(done)
-		sum, err = Run(ctx, defaultConfig(JSONL, 2), []Input{{Name: "-", Reader: pr}}, func(r *Record) error {
-			seen++
-			if seen == 3 {
-				cancel()
-			}
-			return nil
-		})
-	}()
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("Run did not return after the context was cancelled")
+	for _, jobs := range []int{1, 2} {
+		pr, pw := io.Pipe()
+		defer pw.Close()
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() {
+			fmt.Fprint(pw, "http://a/\na b\nc:\n")
+		}()
+		seen := 0
+		done := make(chan struct{})
+		var sum *Summary
+		var err error
+		go func() {
+			defer close(done)
+			sum, err = Run(ctx, defaultConfig(JSONL, jobs), []Input{{Name: "-", Reader: pr}}, func(r *Record) error {
+				seen++
+				if seen == 3 {
+					cancel()
+				}
+				return nil
+			})
+		}()
+		select {
+		case <-done:
+		case <-time.After(time.Minute):
+			t.Fatalf("-j %d: Run did not return after the context was cancelled", jobs)
+		}
+		require.NoError(t, err, "-j %d", jobs)
+		assert.True(t, sum.Interrupted, "-j %d", jobs)
+		assert.Equal(t, 3, seen, "-j %d: every line read before the interrupt has its record", jobs)
+		assert.Equal(t, 3, sum.Lines, "-j %d", jobs)
 	}
-	require.NoError(t, err)
-	assert.True(t, sum.Interrupted)
-	assert.Equal(t, 3, seen, "every line read before the interrupt has its record")
-	assert.Equal(t, 3, sum.Lines)
 }
 
 // An error from emit stops the run and is returned.
 func TestRunEmitError(t *testing.T) {
 	in := strings.Repeat("http://a/\n", 5000)
-	n := 0
-	boom := errors.New("boom")
-	_, err := Run(context.Background(), defaultConfig(Text, 4), []Input{{Name: "x", Reader: strings.NewReader(in)}}, func(*Record) error {
-		n++
-		if n == 10 {
-			return boom
-		}
-		return nil
-	})
-	assert.ErrorIs(t, err, boom)
-	assert.Equal(t, 10, n)
+	for _, jobs := range []int{1, 4} {
+		n := 0
+		boom := errors.New("boom")
+		_, err := Run(context.Background(), defaultConfig(Text, jobs), []Input{{Name: "x", Reader: strings.NewReader(in)}}, func(*Record) error {
+			n++
+			if n == 10 {
+				return boom
+			}
+			return nil
+		})
+		assert.ErrorIs(t, err, boom, "-j %d", jobs)
+		assert.Equal(t, 10, n, "-j %d", jobs)
+	}
 }
 
 // -j is capped: a huge number of workers starts at most MaxJobs goroutines of work.
@@ -298,32 +303,34 @@ func FuzzCheckPipeline(f *testing.F) {
 // Paused is called once the records of the lines read so far are emitted and the input would
 // block: here after the first line's record, while the second line is not written yet.
 func TestPausedOnSlowInput(t *testing.T) {
-	in, feed := io.Pipe()
-	paused := make(chan int, 10)
-	var emitted int
-	cfg := Config{Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986")}, Jobs: 2,
-		Paused: func() { paused <- emitted }}
-	done := make(chan error, 1)
-	go func() {
-		_, err := Run(context.Background(), cfg, []Input{{Name: "-", Reader: in}}, func(r *Record) error {
-			emitted++
-			return nil
-		})
-		done <- err
-	}()
-	_, err := feed.Write([]byte("http://a/\nhttp://b/\n"))
-	require.NoError(t, err)
-	select {
-	case n := <-paused:
-		assert.Equal(t, 2, n, "both lines' records before the pause")
-	case <-time.After(20 * time.Second):
-		t.Fatal("no pause while the input waits")
+	for _, jobs := range []int{1, 2} { // one worker checks on the records' goroutine
+		in, feed := io.Pipe()
+		paused := make(chan int, 10)
+		var emitted int
+		cfg := Config{Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986")}, Jobs: jobs,
+			Paused: func() { paused <- emitted }}
+		done := make(chan error, 1)
+		go func() {
+			_, err := Run(context.Background(), cfg, []Input{{Name: "-", Reader: in}}, func(r *Record) error {
+				emitted++
+				return nil
+			})
+			done <- err
+		}()
+		_, err := feed.Write([]byte("http://a/\nhttp://b/\n"))
+		require.NoError(t, err)
+		select {
+		case n := <-paused:
+			assert.Equal(t, 2, n, "-j %d: both lines' records before the pause", jobs)
+		case <-time.After(20 * time.Second):
+			t.Fatalf("-j %d: no pause while the input waits", jobs)
+		}
+		_, err = feed.Write([]byte("http://c/\n"))
+		require.NoError(t, err)
+		require.NoError(t, feed.Close())
+		require.NoError(t, <-done)
+		assert.Equal(t, 3, emitted, "-j %d", jobs)
 	}
-	_, err = feed.Write([]byte("http://c/\n"))
-	require.NoError(t, err)
-	require.NoError(t, feed.Close())
-	require.NoError(t, <-done)
-	assert.Equal(t, 3, emitted)
 }
 
 // With several grammars, a tsv row of an invalid line says why: each grammar's cause, as
@@ -384,31 +391,33 @@ func FuzzCheckColumns(f *testing.F) {
 }
 
 // Run reuses a record's memory once it is emitted, its errors' too; a Clone stays as it was. Over many
-// batches and two workers, the clones kept to the end still say what each line is, and the
-// memory is reused (a record kept without Clone changes).
+// batches, with one worker (on the records' goroutine) and two, the clones kept to the end
+// still say what each line is, and the memory is reused (a record kept without Clone changes).
 func TestCloneKeepsRecord(t *testing.T) {
 	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
-	lines := corpus.TextLines(40*batchLines, 3)
-	var clones, kept []Record
-	_, err := Run(context.Background(), defaultConfig(Text, 2), []Input{{Name: "x", Reader: strings.NewReader(strings.Join(lines, "\n") + "\n")}}, func(r *Record) error {
-		clones, kept = append(clones, r.Clone()), append(kept, *r)
-		return nil
-	})
-	require.NoError(t, err)
-	require.Len(t, clones, len(lines))
-	changed := 0
-	for i, c := range clones {
-		want := g.Match(g.Start(), lines[i])
-		require.Equal(t, lines[i], c.Input)
-		require.Equal(t, fmt.Sprint(want), fmt.Sprint(c.Results[0].Err), "line %d", i+1)
-		if want != nil {
-			require.NotEmpty(t, c.Out, "line %d", i+1)
+	lines := corpus.TextLines(12*batchLines, 3)
+	for _, jobs := range []int{1, 2} {
+		var clones, kept []Record
+		_, err := Run(context.Background(), defaultConfig(Text, jobs), []Input{{Name: "x", Reader: strings.NewReader(strings.Join(lines, "\n") + "\n")}}, func(r *Record) error {
+			clones, kept = append(clones, r.Clone()), append(kept, *r)
+			return nil
+		})
+		require.NoError(t, err)
+		require.Len(t, clones, len(lines))
+		changed := 0
+		for i, c := range clones {
+			want := g.Match(g.Start(), lines[i])
+			require.Equal(t, lines[i], c.Input)
+			require.Equal(t, fmt.Sprint(want), fmt.Sprint(c.Results[0].Err), "-j %d, line %d", jobs, i+1)
+			if want != nil {
+				require.NotEmpty(t, c.Out, "-j %d, line %d", jobs, i+1)
+			}
+			if kept[i].Results[0].Err != c.Results[0].Err || string(kept[i].Out) != string(c.Out) {
+				changed++
+			}
 		}
-		if kept[i].Results[0].Err != c.Results[0].Err || string(kept[i].Out) != string(c.Out) {
-			changed++
-		}
+		require.Positive(t, changed, "-j %d: no record's memory was reused", jobs)
 	}
-	require.Positive(t, changed, "no record's memory was reused")
 }
 
 // The summary's failures and examples are those counted from the records by their causes'
