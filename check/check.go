@@ -12,7 +12,7 @@
 //   - each file is closed as soon as it has been read;
 //   - an input compressed with gzip, bzip2 or zstd is read as its text (found by its first
 //     bytes, whatever its name); one compressed with xz is an I/O error record that says so;
-//   - memory is bounded by the number of workers times the batch size (256 lines or 1 MiB of
+//   - memory is bounded by the number of workers times the batch size (1,024 lines or 1 MiB of
 //     lines, and 4 MiB of jsonl records), whatever the length of a line: a line over
 //     urlgrammar.MaxInputLength is cut there and reported as too long, not checked; a jsonl
 //     record of a line over 64 KiB (its tree's JSON is 35 times the line or more) is
@@ -355,8 +355,14 @@ func (ex *spanExtra) apply(rec *Record, cfg Config) (colErr error) {
 	return colErr
 }
 
+// A batch is batchLines lines, or fewer that hold batchBytes: a hand-over from the reader
+// to a worker and from it to the records' goroutine costs a thread woken on another core
+// (tens of microseconds of CPU), so a batch is large enough for that to be little. At 256
+// lines, check -j 1 on two cores took 0.43 s (0.54 s of CPU) over 1,000,000 text-shaped
+// lines in tsv, and 0.41 s (0.48 s) at 1,024, for 38 MB of RSS instead of 33 (-j 2: 50 MB
+// instead of 33, 0.27 s and 0.24 s).
 const (
-	batchLines = 256
+	batchLines = 1024
 	batchBytes = 1 << 20
 )
 
