@@ -122,48 +122,82 @@ func (x *extractor) file(name string) int {
 		r = countingReader{r, x.prog}
 	}
 	// The scan runs in a goroutine, so that a signal stops the command even while it waits
-	// for input.
+	// for input. It hands its references over in batches (extractBatch), and before each
+	// read of the input those found so far, so that a slow input (a pipe, tail -f) gets its
+	// answers as its lines come.
 	type item struct {
 		ref extract.Ref
 		err error
 	}
-	items := make(chan item, 64)
+	batches := make(chan []item, 2)
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		defer close(items)
-		for ref, err := range extract.References(r, x.opts) {
+		defer close(batches)
+		var cur []item
+		send := func() bool {
+			if len(cur) == 0 {
+				return true
+			}
 			select {
-			case items <- item{ref, err}:
+			case batches <- cur:
+				cur = make([]item, 0, extractBatch)
+				return true
 			case <-stop:
+				return false
+			}
+		}
+		r = readHook{r, func() { send() }} // stopped: the loop below sees it at its next send
+		for ref, err := range extract.References(r, x.opts) {
+			cur = append(cur, item{ref, err})
+			if len(cur) == extractBatch && !send() {
 				return
 			}
 		}
+		send()
 	}()
 	status := exitOK
 	for {
-		if len(items) == 0 {
+		if len(batches) == 0 {
 			e.out.flush() // the scan waits for input: what is buffered goes out now
 		}
 		select {
 		case <-e.ctx.Done():
 			return status
-		case it, ok := <-items:
+		case items, ok := <-batches:
 			if !ok {
 				return status
 			}
-			if it.err != nil {
-				x.ioError(name, it.err)
-				return exitUsage
-			}
-			if !x.ref(name, it.ref) {
-				status = exitInvalid
-			}
-			if e.out.Err() != nil {
-				return status
+			for _, it := range items {
+				if it.err != nil {
+					x.ioError(name, it.err)
+					return exitUsage
+				}
+				if !x.ref(name, it.ref) {
+					status = exitInvalid
+				}
+				if e.out.Err() != nil || e.ctx.Err() != nil {
+					return status
+				}
 			}
 		}
 	}
+}
+
+// extractBatch is how many references the scan hands over at once. One at a time, each
+// hand-over woke a thread on another core: on two cores, extract over 1,000,000 text-shaped
+// lines took 1.15-1.19 s and 1.37-1.53 s of CPU, against 1.08-1.16 s and 1.06-1.16 s on one.
+const extractBatch = 256
+
+// readHook calls before before each Read of r.
+type readHook struct {
+	r      io.Reader
+	before func()
+}
+
+func (h readHook) Read(p []byte) (int, error) {
+	h.before()
+	return h.r.Read(p)
 }
 
 // errTooLong is the error of a reference longer than --max-length.
