@@ -92,25 +92,44 @@ func (e *env) eachInput(args []string, fn func(in input) bool) int {
 }
 
 // eachStdinLine reads standard input in a goroutine, so that a signal stops the command
-// even while it waits for a line.
+// even while it waits for a line. The lines come over in batches (stdinBatch), and before
+// each read of the input those read so far, so that a slow input (a pipe, tail -f) gets its
+// answers as its lines come.
 func (e *env) eachStdinLine(fn func(in input) bool) int {
-	lines := make(chan input, 64)
+	batches := make(chan []input, 2)
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		defer close(lines)
-		readErr <- check.EachLine(e.stdin, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
+		defer close(batches)
+		var cur []input
+		send := func() error {
+			if len(cur) == 0 {
+				return nil
+			}
 			select {
-			case lines <- input{text: string(line), line: n, tooLong: tooLong}:
+			case batches <- cur:
+				cur = make([]input, 0, stdinBatch)
 				return nil
 			case <-stop:
 				return errStopped
 			}
+		}
+		in := readHook{e.stdin, func() { send() }} // stopped: the next send says so
+		err := check.EachLine(in, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
+			cur = append(cur, input{text: string(line), line: n, tooLong: tooLong})
+			if len(cur) == stdinBatch {
+				return send()
+			}
+			return nil
 		})
+		if err == nil {
+			err = send()
+		}
+		readErr <- err
 	}()
 	for {
-		if len(lines) == 0 {
+		if len(batches) == 0 {
 			// No line is waiting: the input may have paused (a pipe, tail -f), so what is
 			// buffered goes out now rather than when the buffer fills.
 			e.out.flush()
@@ -118,18 +137,37 @@ func (e *env) eachStdinLine(fn func(in input) bool) int {
 		select {
 		case <-e.ctx.Done():
 			return 0
-		case in, ok := <-lines:
+		case lines, ok := <-batches:
 			if !ok {
-				if err := <-readErr; err != nil {
+				if err := <-readErr; err != nil && err != errStopped {
 					return e.fail(fmt.Errorf("reading standard input: %w", err))
 				}
 				return 0
 			}
-			if !fn(in) || e.out.Err() != nil {
-				return 0
+			for _, in := range lines {
+				if !fn(in) || e.out.Err() != nil || e.ctx.Err() != nil {
+					return 0
+				}
 			}
 		}
 	}
+}
+
+// stdinBatch is how many lines of standard input the reading goroutine hands over at once.
+// One at a time, each hand-over woke a thread on another core: on two cores, normalize of
+// 1,000,000 lines took 0.92-0.99 s (1.08-1.15 s of CPU), against 0.81-0.83 s on one core,
+// and match 4.9-5.5 s (6.4-7.2 s of CPU) against 4.7-4.9 s.
+const stdinBatch = 256
+
+// readHook calls before before each Read of r.
+type readHook struct {
+	r      io.Reader
+	before func()
+}
+
+func (h readHook) Read(p []byte) (int, error) {
+	h.before()
+	return h.r.Read(p)
 }
 
 type stopError struct{}
