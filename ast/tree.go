@@ -6,6 +6,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
@@ -244,7 +245,9 @@ func (t Tree) AppendJSONChunks(b []byte, flush func([]byte) []byte) []byte {
 // WriteJSON writes the tree as AppendJSON appends it, in chunks of about JSONChunk bytes.
 func (t Tree) WriteJSON(w io.Writer) error {
 	var err error
-	b := t.AppendJSONChunks(make([]byte, 0, 2*JSONChunk), func(b []byte) []byte {
+	buf := chunkBuffers.Get().(*[]byte)
+	defer chunkBuffers.Put(buf)
+	b := t.AppendJSONChunks((*buf)[:0], func(b []byte) []byte {
 		if err == nil {
 			_, err = w.Write(b)
 		}
@@ -255,6 +258,10 @@ func (t Tree) WriteJSON(w io.Writer) error {
 	}
 	return err
 }
+
+// chunkBuffers hold WriteJSON's buffers (*[]byte of 2*JSONChunk bytes): made for each tree,
+// a buffer was 64 KB of allocation a call, however small the tree.
+var chunkBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 2*JSONChunk); return &b }}
 
 // appendNodeJSON appends node i and its subtree as JSON, flushing as AppendJSONChunks says;
 // plain says that the input is jsontext.Plain (each node's text is then copied as it is).

@@ -216,7 +216,9 @@ func chunkWriter(w io.Writer) (flush func([]byte) []byte, n *int64, err *error) 
 // is many times the input) is never held whole.
 func WriteJSON(w io.Writer, rec any) error {
 	flush, _, err := chunkWriter(w)
-	b := make([]byte, 0, 2*ast.JSONChunk)
+	buf := chunkBuffers.Get().(*[]byte)
+	defer chunkBuffers.Put(buf)
+	b := (*buf)[:0]
 	if r, ok := rec.(*okRecord); ok {
 		if r.AST != nil {
 			flush(append(appendTreeObject(b, place{file: r.File, line: r.Line, columns: r.Columns}, r.Grammar, *r.AST, r.Warnings, flush), '\n'))
@@ -226,6 +228,11 @@ func WriteJSON(w io.Writer, rec any) error {
 	flush(appendRecord(b, rec))
 	return *err
 }
+
+// chunkBuffers hold WriteJSON's buffers (*[]byte of 2*ast.JSONChunk bytes; a record grows
+// past that only by its last piece, which is written): made for each record, a buffer was
+// 64 KB of allocation a record, and parse --json spent half its time collecting them.
+var chunkBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 2*ast.JSONChunk); return &b }}
 
 func (s *streamer) write(w io.Writer, rec *Record) (int64, error) {
 	flush, n, err := chunkWriter(w)
