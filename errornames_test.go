@@ -2,6 +2,7 @@ package urlgrammar
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -9,6 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 // TestErrorMessagesOfRealInputs pins the messages of inputs as they occur in real text
@@ -131,4 +135,33 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 		}
 		assert.Greater(t, n, 500, id)
 	}
+}
+
+// The error of Match with a rule other than the start rule says what the rule's DFA expected
+// at the offset where it stopped: its text, made once per state of the DFA (errorIn), is what
+// rendering the DFA's set there gives, for every rule of every grammar on inputs that fail.
+func TestRuleErrorsExpectWhatTheDFAExpects(t *testing.T) {
+	inputs := append(recognizeInputs(t, 40)[:100], corpus.TextLines(100, 11)...)
+	checked := 0
+	for _, id := range IDs() {
+		g := MustLookup(id)
+		for _, rule := range g.Rules() {
+			d := g.dfaFor(rule)
+			if d == nil || ruleKey(rule) == ruleKey(g.start) {
+				continue
+			}
+			for _, s := range inputs {
+				ok, off, _ := d.MatchState(s)
+				var se *SyntaxError
+				if ok || !errors.As(g.Match(rule, s), &se) || se.Offset != off {
+					continue // the DFA's language (a predicate may reject it), or not its error
+				}
+				set, eof := d.Expected(s, off)
+				require.Equal(t, peg.RenderSet(&set, eof), se.Expected(), "grammar %s rule %s on %q", id, rule, s)
+				checked++
+			}
+		}
+	}
+	require.Greater(t, checked, 2000)
+	t.Logf("%d errors", checked)
 }

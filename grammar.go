@@ -595,7 +595,7 @@ func (g *Grammar) matchError(d *dfa.DFA, rule, s string, off, st int, eb *syntax
 	if rule == g.start || ruleKey(rule) == ruleKey(g.start) {
 		return newStartError(g, d, s, off, st, eb)
 	}
-	return g.dfaError(d, rule, s, g.pegFailure(rule, s))
+	return g.dfaError(d, s, off, st, g.pegFailure(rule, s))
 }
 
 // MatchPEG is Match by the grammar's PEG parser alone, without its DFAs: nil when s is in
@@ -607,17 +607,15 @@ func (g *Grammar) MatchPEG(rule, s string) error {
 	return g.checkRule(rule, s)
 }
 
-// dfaError makes the error for s, which d rejects: the exact offset and expected set come
-// from the DFA, the rule from the PEG parser's failure pe (when it failed at the same
-// offset).
-func (g *Grammar) dfaError(d *dfa.DFA, rule, s string, pe *peg.Failure) *SyntaxError {
-	_, off := d.Match(s)
-	set, eof := d.Expected(s, off)
+// dfaError makes the error for s, which d rejects at offset off in state st (d.MatchState's):
+// the offset and the expected set come from the DFA (the set's text made once per state,
+// errorIn), the rule from the PEG parser's failure pe (when it failed at the same offset).
+func (g *Grammar) dfaError(d *dfa.DFA, s string, off, st int, pe *peg.Failure) *SyntaxError {
 	name := d.Rule
 	if pe != nil && pe.Offset == off && pe.Rule != "" {
 		name = pe.Rule
 	}
-	return newSyntaxError(g.id, name, s, off, peg.RenderSet(&set, eof), "")
+	return newSyntaxError(g.id, name, s, off, g.errorIn(d, st).expected, "")
 }
 
 // UnknownRuleError is returned by Match for a rule the grammar does not have.
