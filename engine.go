@@ -45,7 +45,7 @@ func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.Tr
 // grown as the compiled PEG's try grew it, for the Parser to keep.
 func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syntaxErrorBlock) ([]ast.TreeNode, error) {
 	nodes, err := g.takeRule(rule, s, tree, into, eb)
-	if err == nil && g.HasWithin() && (rule == "" || rule == g.start || ruleKey(rule) == ruleKey(g.start)) {
+	if err == nil && g.HasWithin() && (rule == "" || g.isStart(rule)) {
 		built := nodes
 		if !tree {
 			built, _ = g.takeRule(rule, s, true, nil, nil) // s matches: the tree to compare
@@ -65,7 +65,7 @@ func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syn
 			return nodes, perr
 		}
 	}
-	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || rule == g.start || ruleKey(rule) == ruleKey(g.start)) && !g.schemesHold(s) {
+	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || g.isStart(rule)) && !g.schemesHold(s) {
 		if nodes != nil {
 			nodes = nodes[:0] // the block, kept for reuse as a failed try's is
 		}

@@ -46,8 +46,11 @@ func (e *SyntaxError) Scheme() string { return e.scheme }
 type syntaxWhy struct {
 	once      sync.Once
 	described bool // then st is set (beside once's 12 bytes: the block is 256, not 264)
-	rule      string
-	expected  []string // shared with the grammar's cache when computed: Expected copies it
+	// pegNamed says that the error is of a rule other than the start rule, whose name rule
+	// holds until fill names the error's rule from the PEG parser's failure (dfaError's way).
+	pegNamed bool
+	rule     string
+	expected []string // shared with the grammar's cache when computed: Expected copies it
 	// st is the explanation of the DFA state the error is described from (its expected set,
 	// the message's end, and their JSON, made once for the state), or nil for an error
 	// given when it was made (AppendExpectedJSON then writes expected).
@@ -126,6 +129,15 @@ func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int, b *syntaxEr
 	return &b.e
 }
 
+// newRuleError is newStartError for an error of rule, which is not the start rule, where its
+// DFA d is in state state: fill names the rule from the PEG parser's failure, as dfaError did
+// when the error was made.
+func newRuleError(g *Grammar, d *dfa.DFA, rule, s string, off, state int, b *syntaxErrorBlock) *SyntaxError {
+	e := newStartError(g, d, s, off, state, b)
+	e.why.pegNamed, e.why.rule = true, rule
+	return e
+}
+
 // Clone returns a copy of the error that stays as it is, with its explanation computed: what
 // to keep of an error of Parser.Parse, which the Parser's next call overwrites.
 func (e *SyntaxError) Clone() *SyntaxError { return e.cloneInto(new(syntaxErrorBlock)) }
@@ -150,6 +162,15 @@ func (w *syntaxWhy) fill() {
 		return
 	}
 	st := w.g.errorIn(w.d, w.state)
+	if w.pegNamed {
+		name := w.d.Rule
+		if pe := w.g.pegFailure(w.rule, w.input); pe != nil && pe.Offset == w.off && pe.Rule != "" {
+			name = pe.Rule
+		}
+		w.rule, w.expected, w.st = name, st.expected, st
+		w.described, w.descAt = true, w.off
+		return
+	}
 	var b blame
 	w.rule, b = w.g.errorRuleBlame(w.input, w.off, st.continuation, w.d.Rule)
 	w.expected, w.st = st.expected, st

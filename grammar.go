@@ -103,6 +103,7 @@ type Grammar struct {
 	startDFA *dfa.DFA
 	// startPEG is the start rule's name in the PEG (byName's entry, looked up once).
 	startPEG string
+	startKey string // ruleKey(start): what isStart compares a rule's key with
 	// trees returns what the generic trees need, made on first use (most programs that
 	// import urlgrammar parse with a grammar or two: the others cost nothing at start-up).
 	trees func() *treeParts
@@ -174,7 +175,7 @@ func (g *Grammar) decider(rule, s string) *dfa.DFA {
 	if rule == g.start && g.startDFA != nil { // the start rule by its own name: no map lookup
 		return g.startDecider(s)
 	}
-	if g.dispatch != nil && (rule == g.start || ruleKey(rule) == ruleKey(g.start)) {
+	if g.dispatch != nil && g.isStart(rule) {
 		return g.startDecider(s)
 	}
 	return g.dfaFor(rule)
@@ -202,6 +203,11 @@ func (g *Grammar) dfaFor(rule string) *dfa.DFA {
 // path_segments) use "_" where ABNF, which has no "_", uses "-".
 func ruleKey(name string) string {
 	return strings.ReplaceAll(strings.ToLower(name), "_", "-")
+}
+
+// isStart reports whether rule names the start rule, as Match matches names (ruleKey).
+func (g *Grammar) isStart(rule string) bool {
+	return rule == g.start || ruleKey(rule) == g.startKey
 }
 
 // HasRule reports whether the grammar has a rule of the name (matched as Match matches it:
@@ -403,8 +409,9 @@ func registerLocked(gen grammarkit.Generated) (*Grammar, error) {
 		both[ruleKey(name)] = d
 	}
 	g.dfas = both
-	g.startDFA = g.dfas[ruleKey(g.start)]
-	g.startPEG = g.byName[ruleKey(g.start)]
+	g.startKey = ruleKey(g.start)
+	g.startDFA = g.dfas[g.startKey]
+	g.startPEG = g.byName[g.startKey]
 	if g.buildStart = gen.BuildStart; g.buildStart == nil && g.buildTree != nil {
 		build, start := g.buildTree, g.startPEG
 		g.buildStart = func(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) { return build(start, src, into) }
@@ -584,18 +591,18 @@ func (g *Grammar) matchIn(rule, s string, eb *syntaxErrorBlock) error {
 			return nil
 		}
 	}
-	_, err := g.take(rule, s, false, nil)
+	_, err := g.takeIn(rule, s, false, nil, eb)
 	return err
 }
 
 // matchError is Match's error for s, which the DFA d of rule rejects at offset off, in state
-// st (d.MatchState's); an error of the start rule is made in eb when it is not nil (a
-// Parser's block).
+// st (d.MatchState's), made in eb when it is not nil (a Parser's or a Matcher's block). Its
+// explanation is computed when it is asked for: an error that is only tested costs no more.
 func (g *Grammar) matchError(d *dfa.DFA, rule, s string, off, st int, eb *syntaxErrorBlock) *SyntaxError {
-	if rule == g.start || ruleKey(rule) == ruleKey(g.start) {
+	if g.isStart(rule) {
 		return newStartError(g, d, s, off, st, eb)
 	}
-	return g.dfaError(d, s, off, st, g.pegFailure(rule, s))
+	return newRuleError(g, d, rule, s, off, st, eb)
 }
 
 // MatchPEG is Match by the grammar's PEG parser alone, without its DFAs: nil when s is in
@@ -605,17 +612,6 @@ func (g *Grammar) matchError(d *dfa.DFA, rule, s string, off, st int, eb *syntax
 // only here.
 func (g *Grammar) MatchPEG(rule, s string) error {
 	return g.checkRule(rule, s)
-}
-
-// dfaError makes the error for s, which d rejects at offset off in state st (d.MatchState's):
-// the offset and the expected set come from the DFA (the set's text made once per state,
-// errorIn), the rule from the PEG parser's failure pe (when it failed at the same offset).
-func (g *Grammar) dfaError(d *dfa.DFA, s string, off, st int, pe *peg.Failure) *SyntaxError {
-	name := d.Rule
-	if pe != nil && pe.Offset == off && pe.Rule != "" {
-		name = pe.Rule
-	}
-	return newSyntaxError(g.id, name, s, off, g.errorIn(d, st).expected, "")
 }
 
 // UnknownRuleError is returned by Match for a rule the grammar does not have.

@@ -3,10 +3,13 @@ package urlgrammar_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
@@ -255,6 +258,47 @@ func TestMatcherClone(t *testing.T) {
 			if string(k.clone.AppendExpectedJSON(nil)) != string(k.plain.AppendExpectedJSON(nil)) {
 				t.Fatalf("%s %q: the clone's expected set is %s, not %s", id, k.s, k.clone.AppendExpectedJSON(nil), k.plain.AppendExpectedJSON(nil))
 			}
+		}
+	}
+}
+
+// An error of a rule other than the start rule, made in an ErrorMemory, costs no allocation
+// until it is explained (the rule it names comes from the PEG parser's failure, then), and
+// explained it is Match's error: rule, message, expected set.
+func TestMatchInOfAnyRuleAllocatesNothing(t *testing.T) {
+	skipUnderRace(t)
+	lines := append(corpus.TextLines(500, 12), corpus.Lines(500, 13)...)
+	for _, c := range []struct{ id, rule string }{
+		{"rfc3986", "host"}, {"rfc3986", "path-abempty"}, {"rfc3986", "authority"},
+		{"rfc3987", "ihost"}, {"rfc2396bis-01", "hostport"}, {"url-1993", "httpaddress"},
+	} {
+		g := urlgrammar.MustLookup(c.id)
+		m := g.NewMatcher()
+		var invalid []string
+		for _, s := range lines {
+			var se *urlgrammar.SyntaxError
+			if errors.As(g.Match(c.rule, s), &se) {
+				invalid = append(invalid, s)
+			}
+		}
+		require.Greater(t, len(invalid), 100, "%s %s", c.id, c.rule)
+		var mem urlgrammar.ErrorMemory
+		if n := testing.AllocsPerRun(3, func() {
+			mem.Reset()
+			for _, s := range invalid {
+				_ = m.MatchIn(&mem, c.rule, s)
+			}
+		}); n != 0 {
+			t.Errorf("%s %s: %.0f allocations for %d errors", c.id, c.rule, n, len(invalid))
+		}
+		mem.Reset()
+		for _, s := range invalid {
+			var got, want *urlgrammar.SyntaxError
+			require.ErrorAs(t, m.MatchIn(&mem, c.rule, s), &got)
+			require.ErrorAs(t, g.Match(c.rule, s), &want)
+			require.Equal(t, want.Error(), got.Error(), "%s %s %q", c.id, c.rule, s)
+			require.Equal(t, want.Rule(), got.Rule(), "%s %s %q", c.id, c.rule, s)
+			require.Equal(t, want.Expected(), got.Expected(), "%s %s %q", c.id, c.rule, s)
 		}
 	}
 }

@@ -145,7 +145,7 @@ func (g *Grammar) MatchSyntax(rule, s string) error {
 	if _, err := g.takeRule(rule, s, false, nil, nil); err != nil {
 		return err
 	}
-	if g.HasWithin() && ruleKey(rule) == ruleKey(g.start) {
+	if g.HasWithin() && g.isStart(rule) {
 		ws, err := g.withinGrammars()
 		if err != nil {
 			return err
