@@ -47,7 +47,8 @@ type syntaxWhy struct {
 	once      sync.Once
 	described bool // then st is set (beside once's 12 bytes: the block is 256, not 264)
 	// pegNamed says that the error is of a rule other than the start rule, whose name rule
-	// holds until fill names the error's rule from the PEG parser's failure (dfaError's way).
+	// holds until fill names the error's rule: the rule the PEG parser failed in at the
+	// offset, or the matched rule's.
 	pegNamed bool
 	rule     string
 	expected []string // shared with the grammar's cache when computed: Expected copies it
@@ -67,8 +68,9 @@ type syntaxWhy struct {
 	blamed            bool
 	at, atLine, atCol int
 
-	// For a computed explanation: the grammar, its start DFA and the DFA's state at the
-	// offset; nil g for one given when the error was made.
+	// For a computed explanation: the grammar, the DFA of the rule (the start rule's, or
+	// the one named by rule when pegNamed) and its state at the offset; nil g for one given
+	// when the error was made.
 	g     *Grammar
 	d     *dfa.DFA
 	state int
@@ -130,8 +132,8 @@ func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int, b *syntaxEr
 }
 
 // newRuleError is newStartError for an error of rule, which is not the start rule, where its
-// DFA d is in state state: fill names the rule from the PEG parser's failure, as dfaError did
-// when the error was made.
+// DFA d is in state state: fill names the error's rule from the PEG parser's failure there
+// (not from a tree of the input continued, which only the start rule's builder makes).
 func newRuleError(g *Grammar, d *dfa.DFA, rule, s string, off, state int, b *syntaxErrorBlock) *SyntaxError {
 	e := newStartError(g, d, s, off, state, b)
 	e.why.pegNamed, e.why.rule = true, rule
