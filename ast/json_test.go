@@ -50,6 +50,10 @@ func TestTreeWriteJSON(t *testing.T) {
 			t.Errorf("the large tree's JSON (%d bytes) in %d piece", w.b.Len(), w.n)
 		}
 	}
+	if raceDetector {
+		t.Log("the small trees' allocation is not counted under the race detector: its sync.Pool drops buffers at random")
+		return
+	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for range 1000 {

@@ -117,6 +117,10 @@ func TestWriteJSONInPieces(t *testing.T) {
 	// A small record's pieces are written from a buffer that serves the next record: 1,000
 	// of them allocate a few KB, not a 64 KB buffer each (parse --json spent half its time
 	// collecting those).
+	if raceDetector {
+		t.Log("the small records' allocation is not counted under the race detector: its sync.Pool drops buffers at random")
+		return
+	}
 	rec := ParseRecord(g, "http://a/b", small, nil)
 	require.NoError(t, WriteJSON(io.Discard, rec))
 	runtime.ReadMemStats(&before)
