@@ -134,27 +134,13 @@ func (x *extractor) file(name string) int {
 	defer close(stop)
 	go func() {
 		defer close(batches)
-		var cur []item
-		send := func() bool {
-			if len(cur) == 0 {
-				return true
-			}
-			select {
-			case batches <- cur:
-				cur = make([]item, 0, extractBatch)
-				return true
-			case <-stop:
-				return false
-			}
-		}
-		r = readHook{r, func() { send() }} // stopped: the loop below sees it at its next send
-		for ref, err := range extract.References(r, x.opts) {
-			cur = append(cur, item{ref, err})
-			if len(cur) == extractBatch && !send() {
+		h := batcher[item]{out: batches, stop: stop, size: extractBatch}
+		for ref, err := range extract.References(h.beforeReads(r), x.opts) {
+			if !h.add(item{ref, err}) {
 				return
 			}
 		}
-		send()
+		h.send()
 	}()
 	status := exitOK
 	for {
