@@ -229,9 +229,10 @@ func WriteJSON(w io.Writer, rec any) error {
 	return *err
 }
 
-// chunkBuffers hold WriteJSON's buffers (*[]byte of 2*ast.JSONChunk bytes; a record grows
-// past that only by its last piece, which is written): made for each record, a buffer was
-// 64 KB of allocation a record, and parse --json spent half its time collecting them.
+// chunkBuffers hold the buffers of WriteJSON and of Streamed records (*[]byte of
+// 2*ast.JSONChunk bytes; a record grows past that only by its last piece, which is written):
+// made for each record, a buffer was 64 KB of allocation a record; parse --json spent half
+// its time collecting them, and check -g all --ast streams most of its records.
 var chunkBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 2*ast.JSONChunk); return &b }}
 
 func (s *streamer) write(w io.Writer, rec *Record) (int64, error) {
@@ -239,7 +240,9 @@ func (s *streamer) write(w io.Writer, rec *Record) (int64, error) {
 	// The worker decided with the DFA (Valid), which the differential tests hold equal to
 	// Parse; were they ever to differ, the record shows Parse's error, not a crash.
 	tree := func(i int) (ast.Tree, error) { return rec.Results[i].Grammar.Parse(rec.Input) }
-	b := make([]byte, 0, 2*ast.JSONChunk)
+	buf := chunkBuffers.Get().(*[]byte)
+	defer chunkBuffers.Put(buf)
+	b := (*buf)[:0]
 	switch res := rec.Results; {
 	case rec.IOErr != nil:
 		b = s.r.render(b, rec, nil)

@@ -181,3 +181,36 @@ func TestStreamedRecordsMatchHeld(t *testing.T) {
 		require.Equal(t, outs[0], outs[1], "%d grammars", len(cfg.Grammars))
 	}
 }
+
+// A Streamed record is written from a buffer that serves the next one, as WriteJSON's: 1,000
+// small records streamed (as check -g all --ast streams most of its records, past a batch's
+// BatchOutput) allocate what their trees and records need, not a 64 KB buffer each.
+func TestStreamedRecordsShareBuffers(t *testing.T) {
+	if raceDetector {
+		t.Skip("not counted under the race detector: its sync.Pool drops buffers at random")
+	}
+	defer func(a int) { streamAbove = a }(streamAbove)
+	streamAbove = 0
+	in := strings.Repeat("http://a/b?q#f\n", 1000)
+	cfg := Config{Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986")}, Format: JSONL, AST: true}
+	run := func() {
+		streamed := 0
+		_, err := Run(context.Background(), cfg, []Input{{Name: "f", Reader: strings.NewReader(in)}}, func(r *Record) error {
+			if r.Streamed() {
+				streamed++
+			}
+			_, err := r.WriteTo(io.Discard)
+			return err
+		})
+		require.NoError(t, err)
+		require.Equal(t, 1000, streamed)
+	}
+	run()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	run()
+	runtime.ReadMemStats(&after)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d bytes allocated by 1,000 streamed records", alloc)
+	assert.Less(t, alloc, uint64(1000*1024), "bytes allocated by 1,000 streamed records")
+}
