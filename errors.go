@@ -166,7 +166,7 @@ func (w *syntaxWhy) fill() {
 	st := w.g.errorIn(w.d, w.state)
 	if w.pegNamed {
 		name := w.d.Rule
-		if pe := w.g.pegFailure(w.rule, w.input); pe != nil && pe.Offset == w.off && pe.Rule != "" {
+		if pe, failed := w.g.pegFailure(w.rule, w.input); failed && pe.Offset == w.off && pe.Rule != "" {
 			name = pe.Rule
 		}
 		w.rule, w.expected, w.st = name, st.expected, st

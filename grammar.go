@@ -636,10 +636,11 @@ func (g *Grammar) checkRule(rule, s string) error {
 	return nil
 }
 
-// pegFailure is the failure of the rule with the ABNF name rule on s, from the PEG parser's
-// recognizer (nil when s matches); the rule must exist and s must not be too long.
-func (g *Grammar) pegFailure(rule, s string) *peg.Failure {
-	return g.recognize(g.byName[ruleKey(rule)], s, g.maxExpr(s))
+// pegFailure is where the rule with the ABNF name rule fails on s, and in which rule, from
+// the PEG parser's recognizer (false when s matches), without what was expected there; the
+// rule must exist and s must not be too long.
+func (g *Grammar) pegFailure(rule, s string) (peg.Failure, bool) {
+	return g.gen.PEG.RecognizePlace(g.byName[ruleKey(rule)], s, g.maxExpr(s))
 }
 
 // pegRule returns the PEG name of the rule with the ABNF name rule, or the error of rule

@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"fmt"
 	"math/rand"
 	"path/filepath"
 	"reflect"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
@@ -76,6 +78,9 @@ func TestRecognizeMatchesRun(t *testing.T) {
 				if !reflect.DeepEqual(want, got) {
 					t.Fatalf("%s rule %s limit %d on %q:\nRecognize: %+v\nRun:       %+v", id, rule, limit, s, got, want)
 				}
+				if problem := placeIsRecognize(g, rule, s, limit, got); problem != "" {
+					t.Fatalf("%s rule %s limit %d on %q: %s", id, rule, limit, s, problem)
+				}
 			}
 			start := g.byName[ruleKey(g.start)]
 			for _, s := range inputs {
@@ -107,10 +112,30 @@ func FuzzRecognize(f *testing.F) {
 		rule := g.byName[ruleKey(g.start)]
 		limit := g.maxExpr(s)
 		_, want := g.run(rule, s, limit)
-		if got := g.recognize(rule, s, limit); !reflect.DeepEqual(want, got) {
+		got := g.recognize(rule, s, limit)
+		if !reflect.DeepEqual(want, got) {
 			t.Fatalf("%s on %q:\nRecognize: %+v\nRun:       %+v", g.ID(), s, got, want)
 		}
+		if problem := placeIsRecognize(g, rule, s, limit, got); problem != "" {
+			t.Fatalf("%s on %q: %s", g.ID(), s, problem)
+		}
 	})
+}
+
+// placeIsRecognize says how RecognizePlace of the PEG rule on s differs from want, Recognize's
+// failure there ("" when it gives the same offset, rule and limit, and fails exactly when
+// Recognize does).
+func placeIsRecognize(g *Grammar, rule, s string, limit uint64, want *peg.Failure) string {
+	place, failed := g.gen.PEG.RecognizePlace(rule, s, limit)
+	switch {
+	case failed != (want != nil):
+		return fmt.Sprintf("RecognizePlace failed %v, Recognize %+v", failed, want)
+	case !failed:
+		return ""
+	case place.Offset != want.Offset || place.Rule != want.Rule || place.Limit != want.Limit || place.Expected != nil:
+		return fmt.Sprintf("RecognizePlace %+v, Recognize %+v", place, *want)
+	}
+	return ""
 }
 
 // BenchmarkRecognize compares Run and Recognize on the invalid lines of the benchmark

@@ -243,27 +243,55 @@ type Outcome struct {
 // A match of a proper prefix fails where it ended, expecting the end of the input (or where
 // a farther failure was, with what was expected there).
 func (o *Outcome) Failure() *peg.Failure {
+	f, exp, failed := o.place()
+	if !failed {
+		return nil
+	}
+	switch exp {
+	case expectFarthest:
+		f.Expected = peg.Expected(o.FailExpected)
+	case expectFarthestOrEnd:
+		f.Expected = peg.Expected(append(o.FailExpected, "!."))
+	default:
+		f.Expected = []string{"EOF"}
+	}
+	return &f
+}
+
+// expectation is which expected list a failure has.
+type expectation uint8
+
+const (
+	expectEnd           expectation = iota // the end of the input: "EOF"
+	expectFarthest                         // the farthest failure's (FailExpected)
+	expectFarthestOrEnd                    // the farthest failure's, or the end of the input
+)
+
+// place is Failure without its Expected: the failure's offset, rule and limit, which
+// expected list it has, and false when the start rule matched the whole input.
+func (o *Outcome) place() (f peg.Failure, exp expectation, failed bool) {
 	if o.Failed {
-		f := &peg.Failure{Offset: o.FailOffset, Expected: peg.Expected(o.FailExpected), Rule: o.FailRule, Limit: o.Limit}
+		f = peg.Failure{Offset: o.FailOffset, Rule: o.FailRule, Limit: o.Limit}
 		if f.Rule == "" {
 			f.Rule = o.Rule
 		}
-		return f
+		return f, expectFarthest, true
 	}
 	if o.End >= o.Len {
-		return nil
+		return f, expectEnd, false
 	}
-	f := &peg.Failure{Offset: o.End, Expected: []string{"EOF"}, Rule: o.Rule}
+	f = peg.Failure{Offset: o.End, Rule: o.Rule}
+	exp = expectEnd
 	switch {
 	case o.FailOffset > o.End:
-		f.Offset, f.Expected, f.Rule = o.FailOffset, peg.Expected(o.FailExpected), o.FailRule
+		f.Offset, f.Rule, exp = o.FailOffset, o.FailRule, expectFarthest
 	case o.FailOffset == o.End:
-		f.Expected = peg.Expected(append(o.FailExpected, "!."))
+		exp = expectFarthestOrEnd
 		if o.FailRule != "" {
 			f.Rule = o.FailRule
 		}
 	}
-	return f
+	return f, exp, true
 }
 
 // String describes e as the .peg file would write it, for messages.

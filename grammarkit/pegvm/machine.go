@@ -29,6 +29,10 @@ type machine struct {
 	failRule     string
 	failStack    []*Rule
 	failStackSet bool
+	// placeOnly: the failure's place (offset and rule) is wanted, not what was expected
+	// there, which failAt then does not keep (its strings and their list cost most of a
+	// run on an invalid input).
+	placeOnly bool
 
 	tree *treeRec // the tree being recorded, or nil
 }
@@ -60,13 +64,31 @@ func (g *Grammar) Recognize(rule, src string, maxExpr uint64) *peg.Failure {
 	return m.run(rule)
 }
 
+// RecognizePlace is Recognize without the failure's Expected: the same Offset, Rule and
+// Limit, and failed false where Recognize returns nil, at a fraction of the cost on an
+// invalid input (what was expected is not kept), for a caller that wants only where the
+// PEG fails and in which rule.
+func (g *Grammar) RecognizePlace(rule, src string, maxExpr uint64) (f peg.Failure, failed bool) {
+	m := newMachine(g, src, maxExpr)
+	m.placeOnly = true
+	o := m.outcome(rule)
+	f, _, failed = o.place()
+	return f, failed
+}
+
 // run matches the input from the rule named rule and returns its failure.
 func (m *machine) run(rule string) *peg.Failure {
-	o := Outcome{Len: len(m.src), Rule: m.g.ruleName(rule)}
+	o := m.outcome(rule)
+	return o.Failure()
+}
+
+// outcome matches the input from the rule named rule and returns how the match ended.
+func (m *machine) outcome(rule string) *Outcome {
+	o := &Outcome{Len: len(m.src), Rule: m.g.ruleName(rule)}
 	start := m.g.byName[rule]
 	if start == nil {
 		o.Failed = true // pigeon: an invalid entry point
-		return o.Failure()
+		return o
 	}
 	func() {
 		defer func() {
@@ -82,7 +104,7 @@ func (m *machine) run(rule string) *peg.Failure {
 	}()
 	o.End = m.pos
 	o.FailOffset, o.FailExpected, o.FailRule = m.failPos, m.failExpected, m.failRule
-	return o.Failure()
+	return o
 }
 
 // read moves to the next character.
@@ -105,6 +127,9 @@ func (m *machine) failAt(fail bool, off int, want string) {
 	if off > m.failPos {
 		m.failPos = off
 		m.failExpected = m.failExpected[:0]
+	}
+	if m.placeOnly {
+		return
 	}
 	if m.invert {
 		want = "!" + want
