@@ -155,6 +155,7 @@ func BenchmarkRecognize(b *testing.B) {
 	}{
 		{"run", func(s string) { g.run(start, s, g.maxExpr(s)) }},
 		{"recognize", func(s string) { g.recognize(start, s, g.maxExpr(s)) }},
+		{"place", func(s string) { g.gen.PEG.RecognizePlace(start, s, g.maxExpr(s)) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -48,7 +48,9 @@ type point struct {
 type limitReached struct{}
 
 func newMachine(g *Grammar, src string, maxExpr uint64) *machine {
-	m := &machine{g: g, src: src, max: math.MaxUint64, stack: make([]*Rule, 0, 32)}
+	// The rule stack and the copy of it at the farthest failure, in one allocation.
+	stacks := make([]*Rule, 64)
+	m := &machine{g: g, src: src, max: math.MaxUint64, stack: stacks[:0:32], failStack: stacks[32:32]}
 	if maxExpr > 0 {
 		m.max = maxExpr
 	}
@@ -71,24 +73,26 @@ func (g *Grammar) Recognize(rule, src string, maxExpr uint64) *peg.Failure {
 func (g *Grammar) RecognizePlace(rule, src string, maxExpr uint64) (f peg.Failure, failed bool) {
 	m := newMachine(g, src, maxExpr)
 	m.placeOnly = true
-	o := m.outcome(rule)
+	var o Outcome
+	m.outcome(rule, &o)
 	f, _, failed = o.place()
 	return f, failed
 }
 
 // run matches the input from the rule named rule and returns its failure.
 func (m *machine) run(rule string) *peg.Failure {
-	o := m.outcome(rule)
+	var o Outcome
+	m.outcome(rule, &o)
 	return o.Failure()
 }
 
-// outcome matches the input from the rule named rule and returns how the match ended.
-func (m *machine) outcome(rule string) *Outcome {
-	o := &Outcome{Len: len(m.src), Rule: m.g.ruleName(rule)}
+// outcome matches the input from the rule named rule and sets o to how the match ended.
+func (m *machine) outcome(rule string, o *Outcome) {
+	*o = Outcome{Len: len(m.src), Rule: m.g.ruleName(rule)}
 	start := m.g.byName[rule]
 	if start == nil {
 		o.Failed = true // pigeon: an invalid entry point
-		return o
+		return
 	}
 	func() {
 		defer func() {
@@ -104,7 +108,6 @@ func (m *machine) outcome(rule string) *Outcome {
 	}()
 	o.End = m.pos
 	o.FailOffset, o.FailExpected, o.FailRule = m.failPos, m.failExpected, m.failRule
-	return o
 }
 
 // read moves to the next character.
@@ -278,7 +281,10 @@ func (m *machine) expr(e Expr) bool {
 // of each labeled length action's match is kept for the bounds after it.
 func (m *machine) boundedSeq(seq *Seq) bool {
 	p, k := m.here(), m.mark()
-	var lengths map[string]int
+	// The lengths of the labels matched so far, the latest of a label last: a sequence has
+	// a few (a map made for each evaluation was most of a run's allocations).
+	var buf [4]labelLength
+	lengths := buf[:0]
 	for _, x := range seq.Exprs {
 		start := m.pos
 		ok := false
@@ -287,14 +293,18 @@ func (m *machine) boundedSeq(seq *Seq) bool {
 			if m.count > m.max {
 				panic(limitReached{})
 			}
-			ok = b.holds(lengths[b.Label])
+			n := 0 // a label not matched: length 0, as a map's missing key gave
+			for i := len(lengths) - 1; i >= 0; i-- {
+				if lengths[i].label == b.Label {
+					n = lengths[i].n
+					break
+				}
+			}
+			ok = b.holds(n)
 		} else {
 			ok = m.expr(x)
 			if l, isLength := lengthLabel(x); ok && isLength {
-				if lengths == nil {
-					lengths = map[string]int{}
-				}
-				lengths[l] = m.pos - start
+				lengths = append(lengths, labelLength{l, m.pos - start})
 			}
 		}
 		if !ok {
@@ -304,6 +314,12 @@ func (m *machine) boundedSeq(seq *Seq) bool {
 		}
 	}
 	return true
+}
+
+// labelLength is the length of a labeled length action's match.
+type labelLength struct {
+	label string
+	n     int
 }
 
 // holds reports whether the bound matches a label of length n.
