@@ -495,15 +495,20 @@ func (e *SyntaxError) AppendCause(b []byte) []byte {
 // prints it well; Report adds the input and a caret under the offending character. The line
 // and column are At's.
 func (e *SyntaxError) Error() string {
-	_, line, col := e.At()
 	var buf [256]byte // on the stack: the string is the one allocation
-	b := append(buf[:0], e.Grammar...)
+	return string(e.AppendError(buf[:0]))
+}
+
+// AppendError appends Error's text to b and returns the extended buffer.
+func (e *SyntaxError) AppendError(b []byte) []byte {
+	_, line, col := e.At()
+	b = append(b, e.Grammar...)
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(line), 10)
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(col), 10)
 	b = append(b, ": "...)
-	return string(e.AppendMsg(b))
+	return e.AppendMsg(b)
 }
 
 // Report returns the error for a person at a terminal: Error's line, then Caret's two lines

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -229,10 +228,9 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		b = check.AppendJSON(b, rec)
 	} else {
 		b = fmt.Appendf(b, "%s:%d:%d: %s\n", check.TextName(name), r.Line, r.Column, urlgrammar.Display(r.Text))
-		var se *urlgrammar.SyntaxError
-		switch {
+		switch se, isSyntax := syntaxErrorOf(err); {
 		case err == nil:
-		case errors.As(err, &se):
+		case isSyntax:
 			_, _, col := se.At()
 			b = fmt.Appendf(b, "\tinvalid at column %d of the reference: %s\n", col, se.Msg())
 		default:
@@ -265,24 +263,21 @@ func (x *extractor) note(b []byte, n check.Note) []byte {
 // rule, the message, and the error's byte offset in the reference as written (0 when the
 // reference was decoded or stripped, so that its offsets are not the file's).
 func errRule(err error) string {
-	var se *urlgrammar.SyntaxError
-	if errors.As(err, &se) {
+	if se, ok := syntaxErrorOf(err); ok {
 		return se.Rule()
 	}
 	return "too-long"
 }
 
 func errMsg(err error) string {
-	var se *urlgrammar.SyntaxError
-	if errors.As(err, &se) {
+	if se, ok := syntaxErrorOf(err); ok {
 		return se.Msg()
 	}
 	return err.Error()
 }
 
 func errOffset(err error, r extract.Ref) int64 {
-	var se *urlgrammar.SyntaxError
-	if errors.As(err, &se) && r.Text == r.Raw {
+	if se, ok := syntaxErrorOf(err); ok && r.Text == r.Raw {
 		at, _, _ := se.At()
 		return int64(at)
 	}
