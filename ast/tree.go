@@ -1,11 +1,9 @@
 package ast
 
 import (
-	"fmt"
 	"io"
 	"iter"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
@@ -204,23 +202,39 @@ func (t Tree) Find(rule string) int {
 //	URI-reference [0,12) "http://a/b?q"
 //	  scheme [0,4) "http"
 func (t Tree) Fprint(w io.Writer) error {
+	// The lines go out in pieces of about fprintChunk bytes: a few writes for a tree, not one
+	// a node, and a long input's text (each node repeats its span) is never held whole.
 	var err error
-	var b []byte
+	b := make([]byte, 0, 512) // grown to fprintChunk and more by a long input's lines
 	t.Inspect(func(i, depth int) bool {
 		n := t.nodes[i]
-		b = b[:0]
-		b = append(b, strings.Repeat("  ", depth)...)
+		for range depth {
+			b = append(b, "  "...)
+		}
 		b = append(b, t.schema.Names[n.Rule()]...)
-		b = fmt.Appendf(b, " [%d,%d) ", n.Start(), n.End())
+		b = append(b, " ["...)
+		b = strconv.AppendUint(b, uint64(n.Start()), 10)
+		b = append(b, ',')
+		b = strconv.AppendUint(b, uint64(n.End()), 10)
+		b = append(b, ") "...)
 		b = strconv.AppendQuote(b, t.src[n.Start():n.End()])
 		b = append(b, '\n')
-		if err == nil {
-			_, err = w.Write(b)
+		if len(b) >= fprintChunk {
+			if err == nil {
+				_, err = w.Write(b)
+			}
+			b = b[:0]
 		}
-		return true
+		return err == nil
 	})
+	if err == nil && len(b) > 0 {
+		_, err = w.Write(b)
+	}
 	return err
 }
+
+// fprintChunk is how many bytes of Fprint's lines are written at once, at least.
+const fprintChunk = 4 << 10
 
 // AppendJSON appends the tree as JSON: each node an object {"rule", "start", "end",
 // "text", "children"} (children only when it has some), the root first. Strings are written
