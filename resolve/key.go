@@ -70,76 +70,96 @@ func Key(ref ast.Tree, kind KeyKind, opt NormalizeOptions) (string, error) {
 // KeyString parses s with opt's grammar and returns its key, as Key does.
 func KeyString(s string, kind KeyKind, opt NormalizeOptions) (string, error) {
 	opt.Level = LevelScheme
-	n, _, err := NormalizeString(s, opt)
+	g := grammarOf(opt.Grammar)
+	p := getParser(g)
+	defer putParser(g, p)
+	n, err := normalFormIn(g, p, s, opt) // p's tree, or its own: the key is made before p goes back
 	if err != nil {
 		return "", err
 	}
 	return keyOf(n, kind)
 }
 
-// keyOf is the key of a normal form.
+// keyOf is the key of a normal form, from its spans: the key is the one string made.
 func keyOf(n ast.Tree, kind KeyKind) (string, error) {
-	c := n.Components()
-	if c.Scheme == nil {
-		return "", fmt.Errorf("key %q: %w", n.String(), ErrNoKey)
+	sp, src := n.Spans(), n.Src()
+	if !sp.Scheme.Defined {
+		return "", fmt.Errorf("key %q: %w", src, ErrNoKey)
+	}
+	host := ""
+	if sp.Host.Defined {
+		host = sp.Host.In(src)
 	}
 	if kind == KeyDomain {
-		if c.Host == nil || *c.Host == "" {
-			return "", fmt.Errorf("key %q: the reference has no host, so no domain", n.String())
+		if host == "" {
+			return "", fmt.Errorf("key %q: the reference has no host, so no domain", src)
 		}
-		return domainKey(*c.Host, c.HostKind), nil
+		return domainKey(host, sp.HostKind), nil
 	}
-	var b strings.Builder
-	b.WriteString(*c.Scheme)
-	b.WriteByte(':')
-	if c.Authority != nil {
-		b.WriteString("//(")
-		host := ""
-		if c.Host != nil {
-			host = *c.Host
-		}
-		if c.HostKind == nil || *c.HostKind == "reg-name" || *c.HostKind == "hostname" {
-			labels := strings.Split(host, ".")
-			for i := len(labels) - 1; i >= 0; i-- {
-				b.WriteString(surtEscape(labels[i]))
-				b.WriteByte(',')
+	b := make([]byte, 0, len(src)+8)
+	b = append(append(b, sp.Scheme.In(src)...), ':')
+	if sp.Authority.Defined {
+		b = append(b, "//("...)
+		if isNamedHost(sp.HostKind) {
+			// The labels last to first, each followed by a comma.
+			for rest := host; ; {
+				i := strings.LastIndexByte(rest, '.')
+				b = append(appendSURTEscaped(b, rest[i+1:]), ',')
+				if i < 0 {
+					break
+				}
+				rest = rest[:i]
 			}
 		} else {
-			b.WriteString(surtEscape(host)) // an IP address: as it is, not reversed
-			b.WriteByte(',')
+			b = append(appendSURTEscaped(b, host), ',') // an IP address: as it is, not reversed
 		}
-		if c.Port != nil {
-			b.WriteByte(':')
-			b.WriteString(*c.Port)
+		if sp.Port.Defined {
+			b = append(append(b, ':'), sp.Port.In(src)...)
 		}
-		if c.Userinfo != nil {
-			b.WriteByte('@')
-			b.WriteString(surtEscape(*c.Userinfo))
+		if sp.Userinfo.Defined {
+			b = appendSURTEscaped(append(b, '@'), sp.Userinfo.In(src))
 		}
-		b.WriteByte(')')
+		b = append(b, ')')
 	}
-	if c.Path != nil {
-		b.WriteString(*c.Path)
+	if sp.Path.Defined {
+		b = append(b, sp.Path.In(src)...)
 	}
-	if c.Query != nil {
-		b.WriteByte('?')
-		b.WriteString(*c.Query)
+	if sp.Query.Defined {
+		b = append(append(b, '?'), sp.Query.In(src)...)
 	}
-	return b.String(), nil
+	return string(b), nil
 }
 
-// surtEscape escapes the bytes that delimit a SURT's host part: %, ",", "(" and ")".
-func surtEscape(s string) string {
-	if !strings.ContainsAny(s, "%,()") {
-		return s
+// isNamedHost reports whether a host of the kind (Spans.HostKind; "" for a grammar that
+// does not say) is a name, whose labels a SURT reverses, rather than an IP address.
+func isNamedHost(kind string) bool { return kind == "" || kind == "reg-name" || kind == "hostname" }
+
+// appendSURTEscaped appends s with the bytes that delimit a SURT's host part escaped: %,
+// ",", "(" and ")".
+func appendSURTEscaped(b []byte, s string) []byte {
+	for {
+		i := strings.IndexAny(s, "%,()")
+		if i < 0 {
+			return append(b, s...)
+		}
+		b = append(b, s[:i]...)
+		switch s[i] {
+		case '%':
+			b = append(b, "%25"...)
+		case ',':
+			b = append(b, "%2C"...)
+		case '(':
+			b = append(b, "%28"...)
+		default:
+			b = append(b, "%29"...)
+		}
+		s = s[i+1:]
 	}
-	r := strings.NewReplacer("%", "%25", ",", "%2C", "(", "%28", ")", "%29")
-	return r.Replace(s)
 }
 
-// domainKey is the registrable domain of a host of the kind (nil: unknown).
-func domainKey(host string, kind *string) string {
-	if kind != nil && *kind != "reg-name" && *kind != "hostname" {
+// domainKey is the registrable domain of a host of the kind ("": unknown).
+func domainKey(host string, kind string) string {
+	if !isNamedHost(kind) {
 		return host // an IP address
 	}
 	d, err := publicsuffix.EffectiveTLDPlusOne(strings.TrimSuffix(host, "."))

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,6 +57,17 @@ func keyProblem(g *urlgrammar.Grammar, s string) string {
 	n, _, err := NormalizeString(s, opt)
 	if err != nil {
 		return "normalizes with an error: " + err.Error()
+	}
+	tree, err := g.Parse(s)
+	if err != nil {
+		return "parses with an error: " + err.Error()
+	}
+	for _, kind := range []KeyKind{KeySURT, KeyDomain} {
+		k1, err1 := Key(tree, kind, opt)
+		k2, err2 := KeyString(s, kind, opt)
+		if k1 != k2 || (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
+			return fmt.Sprintf("Key of its tree, %s: %q (%v), KeyString %q (%v)", kind, k1, err1, k2, err2)
+		}
 	}
 	if k2, err := KeyString(n.String(), KeySURT, opt); err != nil || k2 != k {
 		return "the key of the normal form " + n.String() + " is " + k2

@@ -157,23 +157,31 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 // NormalizeString's.
 func NormalForm(s string, opt NormalizeOptions) (string, error) {
 	g := grammarOf(opt.Grammar)
-	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
-		return "", err
-	}
 	p := getParser(g)
 	defer putParser(g, p)
-	ref, err := p.Parse(s)
-	if err != nil {
-		if se, ok := err.(*urlgrammar.SyntaxError); ok {
-			return "", se.Clone() // the Parser's own is overwritten by its next parse
-		}
-		return "", err
-	}
-	out, _, err := normalize(g, ref, opt, true, p) // a normal reference: ref itself, no copy
+	out, err := normalFormIn(g, p, s, opt)
 	if err != nil {
 		return "", err
 	}
 	return out.Src(), nil // out may be p's tree: read before p goes back
+}
+
+// normalFormIn parses s with p, a Parser of g, and returns the tree of its normal form: p's
+// tree (valid until p's next parse) for a reference that is normal already, a tree of its
+// own for another. Errors are NormalizeString's.
+func normalFormIn(g *urlgrammar.Grammar, p *urlgrammar.Parser, s string, opt NormalizeOptions) (ast.Tree, error) {
+	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
+		return ast.Tree{}, err
+	}
+	ref, err := p.Parse(s)
+	if err != nil {
+		if se, ok := err.(*urlgrammar.SyntaxError); ok {
+			return ast.Tree{}, se.Clone() // the Parser's own is overwritten by its next parse
+		}
+		return ast.Tree{}, err
+	}
+	out, _, err := normalize(g, ref, opt, true, p) // a normal reference: ref itself, no copy
+	return out, err
 }
 
 // parserPools hold Parsers by grammar (*urlgrammar.Grammar -> *sync.Pool of
