@@ -1,7 +1,9 @@
 package dfa
 
 import (
+	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -61,25 +63,27 @@ func Dispatch(cases []Case, otherwise *DFA) (*DFA, error) {
 		modeOtherwise = -2
 	)
 	type state = dispatchState
-	key := func(s state) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d/%d/%x", s.mode, s.pos, s.cand)
-		for _, x := range s.st {
-			fmt.Fprintf(&b, ",%d", x)
-		}
-		return b.String()
-	}
+	// A state's key: its fields as bytes, in a buffer used again; the index is looked up
+	// without a string made for it, and s.st, which the caller may use again, is copied
+	// only for a new state.
+	var key []byte
 	index := map[string]int{}
 	states := []state{{}} // 0: dead
 	r.Trans = [][]int{make([]int, r.NClasses)}
 	r.Accept = []bool{false}
 	add := func(s state) int {
-		k := key(s)
-		if i, ok := index[k]; ok {
+		key = binary.LittleEndian.AppendUint64(key[:0], uint64(s.mode))
+		key = binary.LittleEndian.AppendUint64(key, uint64(s.pos))
+		key = binary.LittleEndian.AppendUint64(key, s.cand)
+		for _, x := range s.st {
+			key = binary.LittleEndian.AppendUint16(key, x)
+		}
+		if i, ok := index[string(key)]; ok {
 			return i
 		}
 		i := len(states)
-		index[k] = i
+		index[string(key)] = i
+		s.st = slices.Clone(s.st)
 		states = append(states, s)
 		r.Trans = append(r.Trans, make([]int, r.NClasses))
 		var acc bool
@@ -102,13 +106,15 @@ func Dispatch(cases []Case, otherwise *DFA) (*DFA, error) {
 	step := func(d *DFA, st uint16, b byte) uint16 {
 		return d.Trans[int(st)*d.NClasses+int(d.Classes[b])]
 	}
+	one, all := make([]uint16, 1), make([]uint16, 1+len(cases)) // next.st, copied by add when new
 	for i := 1; i < len(states); i++ {
 		s := states[i]
 		for class, b := range reps {
 			var next state
 			switch s.mode {
 			case modeOtherwise:
-				next = state{mode: modeOtherwise, st: []uint16{step(otherwise, s.st[0], b)}}
+				one[0] = step(otherwise, s.st[0], b)
+				next = state{mode: modeOtherwise, st: one}
 			case modeUndecided:
 				decided := -1
 				var cand uint64
@@ -126,11 +132,14 @@ func Dispatch(cases []Case, otherwise *DFA) (*DFA, error) {
 				}
 				switch {
 				case decided >= 0:
-					next = state{mode: decided, st: []uint16{step(cases[decided].D, s.st[1+decided], b)}}
+					one[0] = step(cases[decided].D, s.st[1+decided], b)
+					next = state{mode: decided, st: one}
 				case cand == 0:
-					next = state{mode: modeOtherwise, st: []uint16{step(otherwise, s.st[0], b)}}
+					one[0] = step(otherwise, s.st[0], b)
+					next = state{mode: modeOtherwise, st: one}
 				default:
-					next = state{mode: modeUndecided, pos: s.pos + 1, cand: cand, st: make([]uint16, 1+len(cases))}
+					clear(all)
+					next = state{mode: modeUndecided, pos: s.pos + 1, cand: cand, st: all}
 					next.st[0] = step(otherwise, s.st[0], b)
 					for j, c := range cases {
 						if cand&(1<<j) != 0 {
@@ -139,7 +148,8 @@ func Dispatch(cases []Case, otherwise *DFA) (*DFA, error) {
 					}
 				}
 			default:
-				next = state{mode: s.mode, st: []uint16{step(cases[s.mode].D, s.st[0], b)}}
+				one[0] = step(cases[s.mode].D, s.st[0], b)
+				next = state{mode: s.mode, st: one}
 			}
 			if dead(next) {
 				continue

@@ -1,10 +1,6 @@
 package dfa
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "fmt"
 
 // MaxStates bounds a minimal DFA: states are uint16, and the premultiplied rows
 // (state * classes, at most 256 classes) must fit in uint32.
@@ -26,27 +22,9 @@ type Raw struct {
 // give equal tables. It is an error when the result has more than MaxStates states.
 func (d *Raw) Minimize() (*DFA, error) {
 	n := len(d.Trans)
-	// States that can reach acceptance.
-	live := make([]bool, n)
-	for changed := true; changed; {
-		changed = false
-		for s := 0; s < n; s++ {
-			if live[s] {
-				continue
-			}
-			if d.Accept[s] {
-				live[s], changed = true, true
-				continue
-			}
-			for _, t := range d.Trans[s] {
-				if live[t] {
-					live[s], changed = true, true
-					break
-				}
-			}
-		}
-	}
+	live := d.live()
 	block := make([]int, n)
+	blocks := 0
 	for s := range block {
 		switch {
 		case !live[s]:
@@ -57,61 +35,73 @@ func (d *Raw) Minimize() (*DFA, error) {
 			block[s] = 2
 		}
 	}
+	seen := [3]bool{}
+	for _, b := range block {
+		if !seen[b] {
+			seen[b] = true
+			blocks++
+		}
+	}
+	// Moore's refinement: a state's signature is its block and its successors' blocks, as
+	// bytes (4 a block) in one buffer; the map is looked up without a string made for it,
+	// and a string is made only for a new signature.
+	next := make([]int, n)
+	sig := make([]byte, 0, 4*(d.NClasses+1))
+	sigs := make(map[string]int, n)
 	for {
-		sigs := map[string]int{}
-		next := make([]int, n)
+		clear(sigs)
+		dead := -1 // the block of the states that cannot reach acceptance, all one
 		for s := 0; s < n; s++ {
-			var sb strings.Builder
-			sb.WriteString(strconv.Itoa(block[s]))
-			for _, t := range d.Trans[s] {
-				sb.WriteByte(',')
-				sb.WriteString(strconv.Itoa(block[t]))
-			}
-			k := sb.String()
 			if !live[s] {
-				k = "dead"
+				if dead < 0 {
+					dead = len(sigs)
+					sigs["dead"] = dead // a live state's signature has 8 bytes or more: never "dead"
+				}
+				next[s] = dead
+				continue
 			}
-			id, ok := sigs[k]
+			sig = appendBlock(sig[:0], block[s])
+			for _, t := range d.Trans[s] {
+				sig = appendBlock(sig, block[t])
+			}
+			id, ok := sigs[string(sig)]
 			if !ok {
 				id = len(sigs)
-				sigs[k] = id
+				sigs[string(sig)] = id
 			}
 			next[s] = id
 		}
-		if len(sigs) == countDistinct(block) {
-			block = next
+		block, next = next, block
+		if len(sigs) == blocks {
 			break
 		}
-		block = next
+		blocks = len(sigs)
 	}
 	// Renumber: dead first, then breadth-first from the start.
-	deadBlock := -1
+	num := make([]int, blocks)  // a block's new state, -1 until it has one
+	reps := make([]int, blocks) // a block's first original state
+	for i := range num {
+		num[i], reps[i] = -1, -1
+	}
+	for s := n - 1; s >= 0; s-- {
+		reps[block[s]] = s
+	}
 	for s := 0; s < n; s++ {
 		if !live[s] {
-			deadBlock = block[s]
+			num[block[s]] = 0
 			break
 		}
 	}
-	num := map[int]int{}
-	if deadBlock >= 0 {
-		num[deadBlock] = 0
-	}
 	var order []int // representative original state per new state (after 0)
-	reps := map[int]int{}
-	for s := 0; s < n; s++ {
-		if _, ok := reps[block[s]]; !ok {
-			reps[block[s]] = s
-		}
-	}
-	queue := []int{block[d.Start]}
-	num[block[d.Start]] = 1
-	order = append(order, reps[block[d.Start]])
+	startBlock := block[d.Start]
+	queue := []int{startBlock}
+	num[startBlock] = 1
+	order = append(order, reps[startBlock])
 	for len(queue) > 0 {
 		bl := queue[0]
 		queue = queue[1:]
 		for _, t := range d.Trans[reps[bl]] {
-			tb := block[t]
-			if _, ok := num[tb]; !ok {
+			if tb := block[t]; num[tb] < 0 {
 				num[tb] = len(order) + 1
 				order = append(order, reps[tb])
 				queue = append(queue, tb)
@@ -134,10 +124,51 @@ func (d *Raw) Minimize() (*DFA, error) {
 	return m, nil
 }
 
-func countDistinct(xs []int) int {
-	seen := map[int]bool{}
-	for _, x := range xs {
-		seen[x] = true
+// live reports, for each state, whether it can reach acceptance: a search back from the
+// accepting states over the reversed transitions.
+func (d *Raw) live() []bool {
+	n := len(d.Trans)
+	// The reversed transitions in one array: into[from[t]:from[t+1]] are the states with a
+	// transition to t.
+	from := make([]int, n+1)
+	for _, row := range d.Trans {
+		for _, t := range row {
+			from[t+1]++
+		}
 	}
-	return len(seen)
+	for t := 0; t < n; t++ {
+		from[t+1] += from[t]
+	}
+	into := make([]int, from[n])
+	fill := append([]int(nil), from[:n]...)
+	for s, row := range d.Trans {
+		for _, t := range row {
+			into[fill[t]] = s
+			fill[t]++
+		}
+	}
+	live := make([]bool, n)
+	var stack []int
+	for s := 0; s < n; s++ {
+		if d.Accept[s] {
+			live[s] = true
+			stack = append(stack, s)
+		}
+	}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range into[from[t]:from[t+1]] {
+			if !live[s] {
+				live[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return live
+}
+
+// appendBlock appends a block number to a signature: four bytes, little-endian.
+func appendBlock(b []byte, x int) []byte {
+	return append(b, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
 }
