@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -191,7 +192,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	case x.jsonl:
 		tree, err = x.p.Parse(r.Text)
 	case !x.g.Valid(r.Text):
-		_, err = x.g.Parse(r.Text)
+		_, err = x.p.Parse(r.Text) // the Parser's error: written before its next parse
 	}
 	valid := err == nil
 	if valid {
@@ -227,12 +228,17 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		}
 		b = check.AppendJSON(b, rec)
 	} else {
-		b = fmt.Appendf(b, "%s:%d:%d: %s\n", check.TextName(name), r.Line, r.Column, urlgrammar.Display(r.Text))
+		// "NAME:LINE:COLUMN: REFERENCE", without fmt (a tenth of extract's time).
+		b = append(append(b, check.TextName(name)...), ':')
+		b = append(strconv.AppendInt(b, int64(r.Line), 10), ':')
+		b = append(strconv.AppendInt(b, int64(r.Column), 10), ": "...)
+		b = append(append(b, urlgrammar.Display(r.Text)...), '\n')
 		switch se, isSyntax := syntaxErrorOf(err); {
 		case err == nil:
 		case isSyntax:
 			_, _, col := se.At()
-			b = fmt.Appendf(b, "\tinvalid at column %d of the reference: %s\n", col, se.Msg())
+			b = strconv.AppendInt(append(b, "\tinvalid at column "...), int64(col), 10)
+			b = append(se.AppendMsg(append(b, " of the reference: "...)), '\n')
 		default:
 			b = fmt.Appendf(b, "\t%v\n", err)
 		}
