@@ -1,6 +1,8 @@
 // Command e2ebench measures `urlgrammar check` end to end against its baseline, a loop of
 // net/url.Parse over the same file that writes the error of each line it rejects: each
-// command on one core (through taskset -c 0 when the machine has taskset), one after the
+// command on one core (through taskset -c 0 when the machine has taskset; -core picks
+// another, and -core -1 runs them unpinned, as a user does on a machine of several
+// cores, where the collector and the reader take other cores), one after the
 // other, rounds times, its output to a file; it prints each command's median wall and CPU
 // time and the loop's time over it (above 1: the checker is faster). `make bench-e2e` runs it
 // on 1,000,000 text-shaped lines:
@@ -23,6 +25,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -32,8 +35,9 @@ func main() {
 	rounds := flag.Int("rounds", 9, "how many times each command runs")
 	ug := flag.String("urlgrammar", "urlgrammar", "the urlgrammar binaries to measure, comma-separated (two builds: an A/B in one run)")
 	formats := flag.String("formats", "text,tsv", "the check formats to measure, comma-separated")
+	core := flag.Int("core", 0, "the core to run each command on (through taskset), or -1: unpinned, on any core, as a user runs it")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: e2ebench [-rounds N] [-urlgrammar PATH] [-formats text,tsv] FILE\n       e2ebench -loop FILE")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: e2ebench [-rounds N] [-urlgrammar PATH] [-formats text,tsv] [-core N] FILE\n       e2ebench -loop FILE")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -48,7 +52,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := compare(os.Stdout, flag.Arg(0), strings.Split(*ug, ","), strings.Split(*formats, ","), *rounds); err != nil {
+	if err := compare(os.Stdout, flag.Arg(0), strings.Split(*ug, ","), strings.Split(*formats, ","), *rounds, *core); err != nil {
 		fmt.Fprintln(os.Stderr, "e2ebench:", err)
 		os.Exit(1)
 	}
@@ -104,8 +108,9 @@ func loop(r io.Reader, w io.Writer) (int, error) {
 type timing struct{ wall, cpu time.Duration }
 
 // compare runs the baseline and each checker binary in each format over file, one after the
-// other, rounds times, and writes a table of their median times to out.
-func compare(out io.Writer, file string, binaries, formats []string, rounds int) error {
+// other, rounds times, each on the core (-1: on any), and writes a table of their median
+// times to out.
+func compare(out io.Writer, file string, binaries, formats []string, rounds, core int) error {
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -125,10 +130,12 @@ func compare(out io.Writer, file string, binaries, formats []string, rounds int)
 		}
 	}
 	pin := ""
-	if p, err := exec.LookPath("taskset"); err == nil {
-		pin = p
-	} else {
-		fmt.Fprintln(out, "taskset is not installed: the commands run unpinned, on any core")
+	if core >= 0 {
+		if p, err := exec.LookPath("taskset"); err == nil {
+			pin = p
+		} else {
+			fmt.Fprintln(out, "taskset is not installed: the commands run unpinned, on any core")
+		}
 	}
 	dir, err := os.MkdirTemp("", "e2ebench")
 	if err != nil {
@@ -140,7 +147,7 @@ func compare(out io.Writer, file string, binaries, formats []string, rounds int)
 		for i, c := range cmds {
 			args := c.args
 			if pin != "" {
-				args = append([]string{pin, "-c", "0"}, args...)
+				args = append([]string{pin, "-c", strconv.Itoa(core)}, args...)
 			}
 			t, err := measure(args, filepath.Join(dir, "out"))
 			if err != nil {
@@ -149,7 +156,11 @@ func compare(out io.Writer, file string, binaries, formats []string, rounds int)
 			times[i] = append(times[i], t)
 		}
 	}
-	fmt.Fprintf(out, "%s, %d rounds, medians; ratio: the loop's time over the command's\n", file, rounds)
+	where := "unpinned"
+	if pin != "" {
+		where = "on core " + strconv.Itoa(core)
+	}
+	fmt.Fprintf(out, "%s, %d rounds, %s, medians; ratio: the loop's time over the command's\n", file, rounds, where)
 	base := median(times[0])
 	width := 0
 	for _, c := range cmds {

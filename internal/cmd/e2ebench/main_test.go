@@ -84,3 +84,37 @@ func TestMeasure(t *testing.T) {
 	_, err = measure([]string{sh, "-c", "echo why >&2; exit 2"}, out)
 	require.ErrorContains(t, err, "why")
 }
+
+// TestMain lets compare run this test binary as its baseline, as it runs e2ebench itself:
+// with -loop FILE it is the loop.
+func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == "-loop" {
+		if err := loopOver(os.Args[2]); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// compare prints a row for the loop and for each binary and format, and says where the
+// commands ran: on a core, or unpinned (-core -1).
+func TestCompare(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "in.txt")
+	require.NoError(t, os.WriteFile(file, []byte("http://a/b\n%zz\n"), 0o644))
+	checker, err := exec.LookPath("true") // a checker that accepts everything at once
+	if err != nil {
+		t.Skip("no true command to stand for urlgrammar")
+	}
+	var out bytes.Buffer
+	require.NoError(t, compare(&out, file, []string{checker}, []string{"text", "tsv"}, 1, -1))
+	assert.Contains(t, out.String(), "1 rounds, unpinned, medians")
+	assert.Contains(t, out.String(), "net/url.Parse loop")
+	assert.Contains(t, out.String(), "check --format text")
+	assert.Contains(t, out.String(), "check --format tsv")
+	if _, err := exec.LookPath("taskset"); err == nil {
+		out.Reset()
+		require.NoError(t, compare(&out, file, []string{checker}, []string{"text"}, 1, 0))
+		assert.Contains(t, out.String(), "1 rounds, on core 0, medians")
+	}
+}
