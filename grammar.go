@@ -515,6 +515,14 @@ func (g *Grammar) CheckTree(t ast.Tree) error {
 	return nil
 }
 
+// AcceptedBytes reports, for each byte, whether it occurs in some input the grammar
+// accepts: a byte it reports false of is in no input Valid accepts, so an accepted input
+// needs no escaping of such bytes (RFC 3986's has no space, '"', '\\' or control
+// character). It reads the start rule's DFA: the grammar's predicates and the scheme
+// grammars it checks only narrow its language, so a byte it reports true of may still be in
+// none. It computes the answer at each call.
+func (g *Grammar) AcceptedBytes() [256]bool { return g.startDFA.Bytes() }
+
 // Valid reports whether s is in the language of the grammar's start rule. It runs the
 // minimal DFA generated from the grammar's ABNF and allocates nothing.
 func (g *Grammar) Valid(s string) bool {

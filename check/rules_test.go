@@ -36,3 +36,32 @@ func TestRunRules(t *testing.T) {
 		assert.Error(t, err)
 	}
 }
+
+// A valid line's input is copied into a TSV field unscanned when the start rule accepted it:
+// rfc2396bis-01's start rule accepts no backslash. Its rule unwise does, but Run refuses tsv
+// with rules (and the renderer copies only the start rule's lines).
+func TestTSVInputOfTheStartRule(t *testing.T) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	require.False(t, g.AcceptedBytes()['\\'])
+	require.NoError(t, g.Match("unwise", `\`))
+	_, err := Run(context.Background(), Config{Grammars: []*urlgrammar.Grammar{g}, Rules: []string{"unwise"}, Format: TSV}, nil,
+		func(*Record) error { return nil })
+	require.Error(t, err)
+	for _, c := range []struct {
+		line string
+		want string
+	}{
+		{"http://a/b", "http://a/b"},
+		{`http://a/\`, `http://a/\\`},
+		{"http://a/\xff", `http://a/\xff`},
+	} {
+		var fields []string
+		_, err := Run(context.Background(), Config{Grammars: []*urlgrammar.Grammar{g}, Format: TSV},
+			[]Input{{Name: "x", Reader: strings.NewReader(c.line + "\n")}}, func(r *Record) error {
+				fields = strings.Split(strings.TrimSuffix(string(r.Out), "\n"), "\t")
+				return nil
+			})
+		require.NoError(t, err)
+		assert.Equal(t, c.want, fields[len(fields)-1], "%q", c.line)
+	}
+}

@@ -126,3 +126,46 @@ func (d *DFA) ExpectedFrom(st int) (bytes [256]bool, eof bool) {
 	}
 	return bytes, d.Accept[st]
 }
+
+// Bytes reports, for each byte, whether it occurs in some member of the language: a byte it
+// reports false of is in no member. It reads the transitions between the states reachable
+// from the start that can reach acceptance.
+func (d *DFA) Bytes() [256]bool {
+	n, k := len(d.Accept), d.NClasses
+	// The states that can reach acceptance: a fixed point, as a DFA is read once for this.
+	live := slices.Clone(d.Accept)
+	for changed := true; changed; {
+		changed = false
+		for s := 0; s < n; s++ {
+			for c := 0; !live[s] && c < k; c++ {
+				if live[d.Trans[s*k+c]] {
+					live[s], changed = true, true
+				}
+			}
+		}
+	}
+	used := make([]bool, k) // classes on a transition from a reachable state to a live one
+	seen := make([]bool, n)
+	queue := []uint16{d.Start}
+	seen[d.Start] = true
+	for len(queue) > 0 {
+		s := int(queue[0])
+		queue = queue[1:]
+		for c := 0; c < k; c++ {
+			t := d.Trans[s*k+c]
+			if !live[t] {
+				continue
+			}
+			used[c] = true
+			if !seen[t] {
+				seen[t] = true
+				queue = append(queue, t)
+			}
+		}
+	}
+	var in [256]bool
+	for b := range in {
+		in[b] = used[d.Classes[b]]
+	}
+	return in
+}

@@ -74,8 +74,12 @@ func Plain[T string | []byte](s T) int {
 		return len(s)
 	}
 	i := 0
-	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' {
+	for i < len(s) && PlainByte(s[i]) {
 		i++
 	}
 	return i
 }
+
+// PlainByte reports whether Append writes the byte c as it is: printable ASCII but a
+// backslash.
+func PlainByte(c byte) bool { return c >= 0x20 && c < 0x7f && c != '\\' }
