@@ -138,6 +138,8 @@ type Grammar struct {
 	lastNames atomic.Pointer[errorNames]
 	// checked is the automaton of a grammar that checks schemes (checkedDFA).
 	checked atomic.Pointer[checkedDFA]
+	// accepted is AcceptedBytes, computed on first use.
+	accepted atomic.Pointer[[256]bool]
 }
 
 // Generic reports whether the grammar's references are generic URI references: its header
@@ -520,8 +522,16 @@ func (g *Grammar) CheckTree(t ast.Tree) error {
 // needs no escaping of such bytes (RFC 3986's has no space, '"', '\\' or control
 // character). It reads the start rule's DFA: the grammar's predicates and the scheme
 // grammars it checks only narrow its language, so a byte it reports true of may still be in
-// none. It computes the answer at each call.
-func (g *Grammar) AcceptedBytes() [256]bool { return g.startDFA.Bytes() }
+// none.
+func (g *Grammar) AcceptedBytes() [256]bool {
+	a := g.accepted.Load()
+	if a == nil {
+		b := g.startDFA.Bytes() // a race computes it twice, alike
+		a = &b
+		g.accepted.Store(a)
+	}
+	return *a
+}
 
 // Valid reports whether s is in the language of the grammar's start rule. It runs the
 // minimal DFA generated from the grammar's ABNF and allocates nothing.
