@@ -51,6 +51,7 @@ func TestREADMEQuickStart(t *testing.T) {
 // docs/go.md's example of the typed views is Example_views's body.
 func TestDocsViewsExample(t *testing.T) {
 	docBlockIsExample(t, "docs/go.md", "### Typed views\n\n```go\n", "views_example_test.go", "Example_views")
+	docBlockIsExample(t, "docs/go.md", "No grammar has hand-written tree code.\n\n```go\n", "tree_example_test.go", "Example_tree")
 	docBlockIsExample(t, "docs/go.md", "rejected the input (`SyntaxError.Grammar`, `Scheme`, `Rule`):\n\n```go\n", "schemes_example_test.go", "Example_schemes")
 }
 
