@@ -86,42 +86,31 @@ func AppendGitHubAnnotation(b []byte, n Note) []byte {
 		}
 	}
 	b = append(b, ",title="...)
-	b = appendGitHubProperty(b, "urlgrammar "+n.Rule)
+	b = appendGitHubProperty(append(b, "urlgrammar "...), n.Rule)
 	b = append(b, "::"...)
 	b = appendGitHubData(b, n.Message)
 	return append(b, '\n')
 }
 
 // appendGitHubData escapes a command's message: %, CR and LF.
-func appendGitHubData(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '%':
-			b = append(b, "%25"...)
-		case '\r':
-			b = append(b, "%0D"...)
-		case '\n':
-			b = append(b, "%0A"...)
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
-}
+func appendGitHubData(b []byte, s string) []byte { return appendGitHubEscaped(b, s, "%\r\n") }
 
 // appendGitHubProperty escapes a command's property value: as its message, and ":" and ",".
-func appendGitHubProperty(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case ':':
-			b = append(b, "%3A"...)
-		case ',':
-			b = append(b, "%2C"...)
-		default:
-			b = appendGitHubData(b, s[i:i+1])
+func appendGitHubProperty(b []byte, s string) []byte { return appendGitHubEscaped(b, s, "%\r\n:,") }
+
+// appendGitHubEscaped appends s with each byte of special percent-encoded as GitHub's
+// workflow commands read it: the runs between them copied whole.
+func appendGitHubEscaped(b []byte, s, special string) []byte {
+	const hex = "0123456789ABCDEF"
+	for {
+		i := strings.IndexAny(s, special)
+		if i < 0 {
+			return append(b, s...)
 		}
+		b = append(b, s[:i]...)
+		b = append(b, '%', hex[s[i]>>4], hex[s[i]&15])
+		s = s[i+1:]
 	}
-	return b
 }
 
 // notes returns the annotations of a record: its I/O error, each grammar's error of an

@@ -89,4 +89,6 @@ func TestGitHubAnnotations(t *testing.T) {
 	assert.Equal(t, `::error file=a%2Cb%3Ac%25.txt,line=2,col=3,title=urlgrammar rfc3986/segment::rfc3986: unexpected 'z' in segment, expected 0-9, A-F or a-f`, lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "::error file=a%2Cb%3Ac%25.txt,line=2,col=3,title=urlgrammar rfc2396bis-01/segment::rfc2396bis-01: "), lines[1])
 	assert.Equal(t, "a%25%0Ab%0D", string(appendGitHubData(nil, "a%\nb\r")))
+	assert.Equal(t, "x%3A%0D%0A%2C%25y:,", string(appendGitHubProperty(nil, "x:\r\n,%y"))+":,")
+	assert.Equal(t, "plain", string(appendGitHubProperty(nil, "plain")))
 }
