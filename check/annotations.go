@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/urlgrammar/urlgrammar"
 	"io"
 	"net/url"
 	"strconv"
@@ -37,6 +38,11 @@ type Note struct {
 	// ByteOffset, when not negative, is where in the file the finding is, in bytes (SARIF's
 	// region byteOffset): for a finding whose column in code points is not known.
 	ByteOffset int64
+
+	// msgOf, when set, is the syntax error whose Msg the Message is: SARIF's JSON string of
+	// it is then AppendMsgJSON's, whose list of what was expected is escaped once per place
+	// in the grammar, not for each finding (that escaping was a sixth of check --format sarif).
+	msgOf *urlgrammar.SyntaxError
 }
 
 // AppendSARIFResult appends a SARIF result object, after a comma when more is true (a result
@@ -50,7 +56,11 @@ func AppendSARIFResult(b []byte, n Note, more bool) []byte {
 	b = append(b, `,"level":`...)
 	b = jsontext.AppendString(b, n.Level)
 	b = append(b, `,"message":{"text":`...)
-	b = jsontext.AppendString(b, n.Message)
+	if n.msgOf != nil {
+		b = n.msgOf.AppendMsgJSON(b)
+	} else {
+		b = jsontext.AppendString(b, n.Message)
+	}
 	b = append(b, `},"locations":[{"physicalLocation":{"artifactLocation":{"uri":`...)
 	b = jsontext.AppendString(b, (&url.URL{Path: n.File}).String())
 	b = append(b, '}')
@@ -127,7 +137,7 @@ func notes(rec *Record, multi bool) []Note {
 			switch {
 			case isSyntax:
 				n.Rule += "/" + se.Rule()
-				n.Message = se.Msg()
+				n.Message, n.msgOf = se.Msg(), se
 				at, _, _ := se.At()
 				n.Column = utf8.RuneCountInString(rec.Input[:min(at, len(rec.Input))]) + 1
 			default:
@@ -136,7 +146,7 @@ func notes(rec *Record, multi bool) []Note {
 				n.Column = utf8.RuneCountInString(rec.Input) + 1
 			}
 			if multi {
-				n.Message = res.Grammar.ID() + ": " + n.Message
+				n.Message, n.msgOf = res.Grammar.ID()+": "+n.Message, nil
 			}
 			out = append(out, n)
 		}
