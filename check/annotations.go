@@ -1,13 +1,13 @@
 package check
 
 import (
-	"github.com/urlgrammar/urlgrammar"
 	"io"
 	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
 
