@@ -431,12 +431,13 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 		b = r.paint(b, red, "error: "+urlgrammar.Display(rec.IOErr.Error())) // it may hold the file's name
 		return append(b, '\n')
 	}
-	valid := false
+	valid, rejects := false, 0
 	for _, res := range rec.Results {
 		if res.Err == nil {
 			valid = true
 			continue
 		}
+		rejects++
 		// FILE:LINE:COLUMN: first, as compilers write it, so that editors jump to it; with
 		// several grammars the grammar follows.
 		if se, ok := asSyntaxError(res.Err); ok {
@@ -478,16 +479,20 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 		b = r.paint(b, yellow, w.String())
 		b = append(b, '\n')
 	}
-	if multi && valid {
-		var acc []string
+	if multi && valid && rejects > 0 {
+		// "FILE:LINE: accepted by A, B", appended in place.
+		b = append(append(b, file...), ':')
+		b = append(strconv.AppendInt(b, int64(rec.Line), 10), ": accepted by "...)
+		sep := false
 		for _, res := range rec.Results {
 			if res.Err == nil {
-				acc = append(acc, res.Grammar.ID())
+				if sep {
+					b = append(b, ", "...)
+				}
+				b, sep = append(b, res.Grammar.ID()...), true
 			}
 		}
-		if len(acc) < len(rec.Results) {
-			b = fmt.Appendf(b, "%s:%d: accepted by %s\n", file, rec.Line, strings.Join(acc, ", "))
-		}
+		b = append(b, '\n')
 	}
 	return b
 }
