@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar/internal/testgc"
 )
 
 // TestGrammarOutsideModule does what docs/grammars.md's "A grammar of your own" says, in
@@ -47,6 +49,7 @@ func TestGrammarOutsideModule(t *testing.T) {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		cmd.Env = append(cmd.Env, testgc.Env(os.Getenv)...) // its compiles and tests allocate as ours do
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()
