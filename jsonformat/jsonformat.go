@@ -13,11 +13,11 @@ package jsonformat
 
 import (
 	"fmt"
-	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986" // registers the grammar it looks up by id
-	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987" // registers the grammar it looks up by id
 	"slices"
 
 	"github.com/urlgrammar/urlgrammar"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986" // registers the grammar it looks up by id
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987" // registers the grammar it looks up by id
 )
 
 // A format is a grammar and the rule a string must match.

@@ -11,14 +11,14 @@ package resolve
 import (
 	"errors"
 	"fmt"
-	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01" // registers the grammar it looks up by id
-	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"       // registers the grammar it looks up by id
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01" // registers the grammar it looks up by id
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"       // registers the grammar it looks up by id
 	"github.com/urlgrammar/urlgrammar/uri"
 )
 

@@ -36,7 +36,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"io"
 	"os"
 	"os/signal"
@@ -46,6 +45,7 @@ import (
 	"syscall"
 
 	"github.com/urlgrammar/urlgrammar"
+	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 )
 
 // Exit statuses.

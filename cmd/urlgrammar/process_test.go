@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/urlgrammar/urlgrammar"
 	"io"
 	"os"
 	"os/exec"
@@ -17,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // TestMain lets a test run this package's main in a child process (the test binary itself),

@@ -11,7 +11,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
-	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"net"
 	"net/http"
 	"strings"
@@ -22,6 +21,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/diagram"
+	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"github.com/urlgrammar/urlgrammar/resolve"
 	"github.com/urlgrammar/urlgrammar/warn"
 )

@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"os"
 	"path/filepath"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/diagram"
+	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"github.com/urlgrammar/urlgrammar/internal/genfile"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )

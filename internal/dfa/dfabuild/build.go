@@ -5,8 +5,6 @@ package dfabuild
 
 import (
 	"fmt"
-	"github.com/urlgrammar/urlgrammar/internal/dfa"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +12,9 @@ import (
 	"unicode/utf8"
 
 	goabnf "github.com/pandatix/go-abnf"
+
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 // Read parses an ABNF file (RFC 2234/5234; LF or CRLF line ends) with go-abnf. The file's
