@@ -1,6 +1,8 @@
 package check
 
 import (
+	"bytes"
+	"context"
 	"io"
 	"net/url"
 	"strconv"
@@ -186,18 +188,41 @@ func (w *Writer) Write(r *Record) error {
 	if w.err != nil {
 		return w.err
 	}
-	if w.cfg.Format == SARIF {
-		// Each result of Out follows a comma; the log's first does not.
-		out := r.Out
-		if len(out) > 0 && w.results == 0 {
-			out = out[1:]
-		}
-		w.results += strings.Count(string(r.Out), "\n{\"ruleId\":")
-		_, w.err = w.w.Write(out)
+	if r.stream != nil {
+		_, w.err = r.WriteTo(w.w)
 		return w.err
 	}
-	_, w.err = r.WriteTo(w.w)
+	w.writeOut(r.Out)
 	return w.err
+}
+
+// writeOut writes the renderings of records, one after the other, as Write writes each.
+func (w *Writer) writeOut(out []byte) {
+	if w.err != nil || len(out) == 0 {
+		return
+	}
+	if w.cfg.Format == SARIF {
+		// Each result follows a comma; the log's first does not.
+		if w.results == 0 {
+			out = out[1:]
+		}
+		w.results += bytes.Count(out, sarifResultStart)
+	}
+	_, w.err = w.w.Write(out)
+}
+
+// sarifResultStart begins each SARIF result a record's rendering holds.
+var sarifResultStart = []byte("\n{\"ruleId\":")
+
+// Run is check.Run with the Writer's Config, writing every record as Write would, and
+// faster: the renderings of a batch of lines are written in one piece (where Write copies
+// each record's into w's buffer, a call for each line), before each is called with the
+// batch's records. each may be nil; it is called as Run calls emit, with every record in
+// input order, and a record is valid only during its call. Run stops at the first write
+// error, or the first error each returns (the records of that batch are written), and returns
+// it; Close writes the format's end after it.
+func (w *Writer) Run(ctx context.Context, inputs []Input, each func(*Record) error) (*Summary, error) {
+	return run(ctx, w.cfg, inputs, each, w)
 }
 
 // Close writes what the format needs after the last record (SARIF's end of the log) and

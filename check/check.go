@@ -383,6 +383,13 @@ const (
 // A Record, and what its slices hold, is valid only during its emit call: Run reuses their
 // memory for later records. Record.Clone returns a copy to keep.
 func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) error) (*Summary, error) {
+	return run(ctx, cfg, inputs, emit, nil)
+}
+
+// run is Run, and Writer.Run when out is set: then each batch's records are written to out,
+// the renderings of a batch's held records in one piece, before emit (which may be nil) is
+// called with them.
+func run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) error, out *Writer) (*Summary, error) {
 	if len(cfg.Grammars) == 0 {
 		return nil, errors.New("check: no grammar")
 	}
@@ -442,17 +449,39 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 		if err != nil {
 			return
 		}
+		if out != nil {
+			// The records' renderings lie one after the other in b.out (a Streamed record's
+			// is empty: it is rendered as it is written), so the batch is written in pieces
+			// between its Streamed records: one piece for most batches.
+			written, end := 0, 0
+			for i := range b.records {
+				r := &b.records[i]
+				if r.streamed {
+					out.writeOut(b.out[written:end])
+					written = end
+					r.stream = st
+					out.Write(r)
+					r.stream = nil
+				}
+				end += len(r.Out)
+			}
+			out.writeOut(b.out[written:end])
+			err = out.err
+		}
 		for i := range b.records {
+			if err != nil {
+				break
+			}
 			r := &b.records[i]
 			sum.add(r)
+			if emit == nil {
+				continue
+			}
 			if r.streamed {
 				r.stream = st
 			}
 			err = emit(r)
 			r.stream = nil
-			if err != nil {
-				break
-			}
 		}
 		putBuffer(b.out)
 		b.out = nil

@@ -294,6 +294,10 @@ func FuzzCheckPipeline(f *testing.F) {
 				outs[k] = append(outs[k], r.Out...)
 			}
 			require.Equal(t, len(want), sum.Lines)
+			if k == 1 { // Writer.Run writes what Write writes, here with pauses between reads
+				inputs := func() []Input { return []Input{{Name: "f", Reader: iotest.HalfReader(strings.NewReader(in))}} }
+				require.Equal(t, viaWrite(t, cfg, inputs), viaRun(t, cfg, inputs), "Writer.Run")
+			}
 		}
 		require.Equal(t, string(outs[0]), string(outs[1]), "-j 4 renders what -j 1 renders")
 		require.Equal(t, string(outs[0]), string(outs[2]), "Streamed records render what held ones do")

@@ -105,11 +105,12 @@ func runCheck(e *env, args []string) int {
 	if *progress {
 		prog = startProgress(e.stderr, "lines", inputSize(files))
 	}
-	sum, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
-		prog.addRecord(r)
-		out.Write(r) // its error is the output's, below
-		return e.out.Err()
-	})
+	// Each batch of lines is written in one piece; the progress line counts its records.
+	var count func(*check.Record) error
+	if prog != nil {
+		count = func(r *check.Record) error { prog.addRecord(r); return nil }
+	}
+	sum, err := out.Run(e.ctx, check.Files(files...), count)
 	prog.stop()
 	if err == nil {
 		out.Close()
