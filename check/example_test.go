@@ -49,3 +49,27 @@ func ExampleRun_tsv() {
 	// file	line	status	column	rule	message	warnings	input
 	// -	1	valid					a:b
 }
+
+// Check a corpus and write its records as `urlgrammar check --format tsv` does: the header,
+// then each batch of lines in one piece.
+func ExampleWriter_Run() {
+	cfg := check.Config{
+		Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986")},
+		Format:   check.TSV,
+	}
+	w := check.NewWriter(os.Stdout, cfg)
+	sum, err := w.Run(context.Background(), []check.Input{{Name: "-", Reader: strings.NewReader("http://a/b\nhttp://a/%zz\n")}}, nil)
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sum.Lines, "lines,", sum.Invalid, "invalid")
+	// Output:
+	// file	line	status	column	rule	message	warnings	input
+	// -	1	valid					http://a/b
+	// -	2	invalid	11	segment	unexpected 'z' in segment, expected 0-9, A-F or a-f		http://a/%zz
+	// 2 lines, 1 invalid
+}
