@@ -80,6 +80,12 @@ type Config struct {
 	// (jsonl: "columns"; tsv: first, as they are, and no header). A line with fewer columns
 	// is a record whose error is a *ColumnError.
 	Column int
+	// NoFailures leaves the Summary's Failures and Examples empty, and so the naming of each
+	// invalid line's error out of the check, unless the Format's rendering needs it (tsv and
+	// text with several grammars write each one's cause): a caller that reads the verdicts
+	// and not the causes (urlgrammar diff, whose summary counts reasons of its own, for the
+	// lines one grammar accepts) saves most of the time an invalid line takes.
+	NoFailures bool
 	// Paused, when set, is called (in the goroutine that calls emit) after the records of the
 	// lines read before a read that may block: the input has paused, and a caller that
 	// buffers its output writes it now, so that a slow input (a pipe, tail -f) gets its
@@ -407,6 +413,7 @@ func run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 	}
 	jobs = min(jobs, MaxJobs())
 	sum := newSummary(cfg.Grammars)
+	sum.noFailures = cfg.NoFailures
 	st := &streamer{renderer{cfg: cfg}}
 	work := make(chan *batch, jobs)
 	order := make(chan *batch, 2*jobs)
@@ -884,7 +891,7 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 				}
 			}
 		}
-		if !rec.Valid() {
+		if !rec.Valid() && (!cfg.NoFailures || cfg.Format != NoFormat) {
 			if len(causes)+len(rec.Results) > cap(causes) {
 				causes = make([]cause, 0, max(len(b.lines)-i, 1)*len(rec.Results)/4+len(rec.Results))
 			}

@@ -237,6 +237,7 @@ func TestCause(t *testing.T) {
 		assert.Equal(t, want, Cause(err), in)
 	}
 	assert.Equal(t, ErrTooLong.Error(), Cause(ErrTooLong))
+	assert.Equal(t, "", Cause(nil), "a valid line's")
 }
 
 // FuzzCheckPipeline sends random line sets through the pipeline with one worker and with

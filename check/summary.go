@@ -38,6 +38,8 @@ type Summary struct {
 	// byID holds the counts of causes by the index their worker's causeTable gives them
 	// (byID[worker][id]): a cause seen before costs no hash of its text.
 	byID [][]*causeCount
+	// noFailures counts no causes (Config.NoFailures).
+	noFailures bool
 }
 
 // causeCount is a cause's count during a run, and the first line that had it.
@@ -125,6 +127,9 @@ func (s *Summary) add(r *Record) {
 		return
 	}
 	s.Invalid++
+	if s.noFailures {
+		return
+	}
 	for _, c := range r.causes {
 		var cc *causeCount
 		if c.id >= 0 && int(r.worker) < len(s.byID) && int(c.id) < len(s.byID[r.worker]) {
@@ -252,9 +257,13 @@ func Lines(n int) string {
 // "RULE: unexpected CLASS", where CLASS is "letter", "digit", "space", "control character",
 // "non-ASCII character", "invalid UTF-8", "end of input", or the punctuation character
 // itself ('\\'). Errors that differ only in the character or the expected set share a key.
+// A nil error (a valid line's) has the empty key.
 func Cause(err error) string {
 	se, ok := asSyntaxError(err)
 	if !ok {
+		if err == nil {
+			return ""
+		}
 		return err.Error()
 	}
 	return se.Cause()

@@ -149,3 +149,42 @@ func TestWriterRunStops(t *testing.T) {
 	whole := viaWrite(t, defaultConfig(TSV, 1), func() []Input { return []Input{{Name: "f", Reader: strings.NewReader(text)}} })
 	assert.True(t, strings.HasPrefix(whole, b.String()), "a prefix of what Write writes")
 }
+
+// NoFailures leaves the summary's causes out and changes nothing else: the same verdicts,
+// errors and renderings (tsv and text with several grammars still name each grammar's cause).
+// Without a format, an invalid line's error is then not explained by the check.
+func TestNoFailures(t *testing.T) {
+	two := []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc2396bis-01")}
+	text := "http://a/b\na b\nhttp://a/%zz\n\xff\nhttp://[::1/\n"
+	for _, f := range []Format{NoFormat, Text, TSV, JSONL} {
+		for _, gs := range [][]*urlgrammar.Grammar{two[:1], two} {
+			cfg := Config{Grammars: gs, Format: f, Jobs: 1}
+			want, wantSum := collect(t, cfg, []Input{{Name: "f", Reader: strings.NewReader(text)}})
+			cfg.NoFailures = true
+			var explained []bool
+			got, sum := collect(t, cfg, []Input{{Name: "f", Reader: strings.NewReader(text)}})
+			_, err := Run(context.Background(), cfg, []Input{{Name: "f", Reader: strings.NewReader(text)}}, func(r *Record) error {
+				explained = append(explained, r.causes != nil)
+				return nil
+			})
+			require.NoError(t, err)
+			require.Len(t, got, len(want))
+			for i := range want {
+				assert.Equal(t, string(want[i].Out), string(got[i].Out), "%s, %d grammars, line %d", f, len(gs), i+1)
+				assert.Equal(t, want[i].Valid(), got[i].Valid())
+				for j := range want[i].Results {
+					assert.Equal(t, Cause(want[i].Results[j].Err), Cause(got[i].Results[j].Err))
+				}
+				if f == NoFormat {
+					assert.False(t, explained[i], "line %d: no cause made without a format", i+1)
+				}
+			}
+			assert.NotEmpty(t, wantSum.Failures)
+			assert.Empty(t, sum.Failures, "%s, %d grammars", f, len(gs))
+			assert.Empty(t, sum.Examples)
+			wantSum.Failures, wantSum.Examples = sum.Failures, sum.Examples
+			wantSum.noFailures = true
+			assert.Equal(t, wantSum, sum, "the other counts")
+		}
+	}
+}

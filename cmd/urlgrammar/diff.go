@@ -164,7 +164,9 @@ func partitions(only string) (map[check.Partition]bool, bool) {
 // them) and prints the lines of the chosen partitions, then the summary on stderr.
 func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.Format, parts map[check.Partition]bool, jobs int, progress bool) int {
 	defer streamingGC()()
-	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a.Grammar, b.Grammar}, Jobs: jobs, Stdin: e.stdin,
+	// The summary is the DiffSummary's: check's counts of failures, which name the rule of
+	// every error of a line neither grammar accepts, are not needed.
+	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a.Grammar, b.Grammar}, Jobs: jobs, Stdin: e.stdin, NoFailures: true,
 		Paused: e.out.flush} // a slow input's records go out as its lines come
 	if a.Rule != "" || b.Rule != "" {
 		cfg.Rules = []string{a.Rule, b.Rule}
