@@ -238,6 +238,7 @@ func TestCause(t *testing.T) {
 	}
 	assert.Equal(t, ErrTooLong.Error(), Cause(ErrTooLong))
 	assert.Equal(t, "", Cause(nil), "a valid line's")
+	assert.Equal(t, ErrorDetail{Expected: []string{}}, NewErrorDetail(nil), "no error")
 }
 
 // FuzzCheckPipeline sends random line sets through the pipeline with one worker and with

@@ -162,7 +162,7 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 }
 
 // NewErrorDetail returns the "error" object of the JSON contract for an error of Parse or
-// Match.
+// Match; for nil (no error), an empty one.
 func NewErrorDetail(err error) ErrorDetail { return errorDetail(err, true) }
 
 // errorDetail is NewErrorDetail, with Message "" and Expected nil for a SyntaxError unless
@@ -170,6 +170,9 @@ func NewErrorDetail(err error) ErrorDetail { return errorDetail(err, true) }
 func errorDetail(err error, expected bool) ErrorDetail {
 	se, ok := asSyntaxError(err)
 	if !ok {
+		if err == nil {
+			return ErrorDetail{Expected: []string{}}
+		}
 		d := ErrorDetail{Expected: []string{}, Message: err.Error()}
 		var tl *TooLongError
 		if errors.As(err, &tl) { // where the line was cut
