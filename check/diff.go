@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
 
 // Partition is where a line of a corpus falls when two grammars check it (urlgrammar diff
@@ -91,23 +92,6 @@ func (s *DiffSummary) Print(w io.Writer) error {
 	return ew.err
 }
 
-// diffRecord is the jsonl record of a line in a diff of a corpus.
-type diffRecord struct {
-	File        string      `json:"file"`
-	Line        int         `json:"line"`
-	Input       string      `json:"input"`
-	InputBase64 *string     `json:"inputBase64,omitempty"`
-	Truncated   bool        `json:"inputTruncated,omitempty"`
-	Partition   Partition   `json:"partition"`
-	AcceptedBy  []string    `json:"acceptedBy"`
-	RejectedBy  []rejection `json:"rejectedBy"`
-}
-
-type rejection struct {
-	Grammar string      `json:"grammar"`
-	Error   ErrorDetail `json:"error"`
-}
-
 // AppendDiffRecord appends the rendering of a record of a Run with two grammars, in format f
 // (Text or JSONL): its partition, the grammars that accept it, and the error of each one
 // that does not, the grammars named as names says (their ids, or ID/RULE). An I/O error
@@ -119,16 +103,7 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 	}
 	p := PartitionOf(r)
 	if f == JSONL {
-		rec := diffRecord{File: r.File, Line: r.Line, Input: r.Input, InputBase64: InputBase64(r.Input), Truncated: r.TooLong,
-			Partition: p, AcceptedBy: []string{}, RejectedBy: []rejection{}}
-		for i, res := range r.Results {
-			if res.Err == nil {
-				rec.AcceptedBy = append(rec.AcceptedBy, names[i])
-			} else {
-				rec.RejectedBy = append(rec.RejectedBy, rejection{names[i], NewErrorDetail(res.Err)})
-			}
-		}
-		return AppendJSON(b, rec)
+		return appendDiffJSON(b, r, p, names)
 	}
 	b = append(b, TextName(r.File)...)
 	b = append(b, ':')
@@ -194,4 +169,53 @@ func errorDetail(err error, expected bool) ErrorDetail {
 		d.At = &Position{off, line, col}
 	}
 	return d
+}
+
+// appendDiffJSON appends the jsonl record of a line of a diff of a corpus, in partition p:
+// the bytes encoding/json writes of the object {file, line, input, inputBase64 (omitted
+// when empty), inputTruncated (omitted when false), partition, acceptedBy, rejectedBy (each
+// {grammar, error})}, without its reflection, and with each error's expected set and message
+// written as check's records write them (TestAppendDiffRecordMatchesJSON).
+func appendDiffJSON(b []byte, r *Record, p Partition, names [2]string) []byte {
+	b = append(b, `{"file":`...)
+	b = jsontext.AppendString(b, r.File)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, int64(r.Line), 10)
+	b = append(b, `,"input":`...)
+	b = jsontext.AppendString(b, r.Input)
+	if b64 := InputBase64(r.Input); b64 != nil {
+		b = append(b, `,"inputBase64":`...)
+		b = jsontext.AppendString(b, *b64)
+	}
+	if r.TooLong {
+		b = append(b, `,"inputTruncated":true`...)
+	}
+	b = append(b, `,"partition":`...)
+	b = jsontext.AppendString(b, string(p))
+	b = append(b, `,"acceptedBy":[`...)
+	sep := false
+	for i, res := range r.Results {
+		if res.Err == nil {
+			if sep {
+				b = append(b, ',')
+			}
+			b, sep = jsontext.AppendString(b, names[i]), true
+		}
+	}
+	b = append(b, `],"rejectedBy":[`...)
+	sep = false
+	for i, res := range r.Results {
+		if res.Err != nil {
+			if sep {
+				b = append(b, ',')
+			}
+			se, _ := asSyntaxError(res.Err)
+			d := errorDetail(res.Err, se == nil) // a SyntaxError's expected set and message from se
+			b = append(b, `{"grammar":`...)
+			b = jsontext.AppendString(b, names[i])
+			b = append(b, `,"error":`...)
+			b, sep = append(appendErrorDetail(b, &d, se), '}'), true
+		}
+	}
+	return append(b, "]}\n"...)
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"strconv"
 
+	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 	"github.com/urlgrammar/urlgrammar/warn"
@@ -43,13 +44,23 @@ func appendErrObject(b []byte, r *errRecord) []byte {
 	}
 	b = appendKey(b, "grammar")
 	b = jsontext.AppendString(b, r.Grammar)
-	b = append(b, `,"ok":false,"error":{"offset":`...)
-	b = strconv.AppendInt(b, int64(r.Error.Offset), 10)
+	b = append(b, `,"ok":false,"error":`...)
+	b = appendErrorDetail(b, &r.Error, r.syntax)
+	return append(b, '}')
+}
+
+// appendErrorDetail appends the "error" object of d, the ErrorDetail of an error whose
+// *urlgrammar.SyntaxError is se (nil for another error): its expected set, and its message
+// when d has none (errorDetail without expected), are written from se, as they are made
+// once for each place in the grammar where an error can be, not for each error.
+func appendErrorDetail(b []byte, d *ErrorDetail, se *urlgrammar.SyntaxError) []byte {
+	b = append(b, `{"offset":`...)
+	b = strconv.AppendInt(b, int64(d.Offset), 10)
 	b = append(b, `,"line":`...)
-	b = strconv.AppendInt(b, int64(r.Error.Line), 10)
+	b = strconv.AppendInt(b, int64(d.Line), 10)
 	b = append(b, `,"column":`...)
-	b = strconv.AppendInt(b, int64(r.Error.Column), 10)
-	if at := r.Error.At; at != nil {
+	b = strconv.AppendInt(b, int64(d.Column), 10)
+	if at := d.At; at != nil {
 		b = append(b, `,"at":{"offset":`...)
 		b = strconv.AppendInt(b, int64(at.Offset), 10)
 		b = append(b, `,"line":`...)
@@ -59,26 +70,26 @@ func appendErrObject(b []byte, r *errRecord) []byte {
 		b = append(b, '}')
 	}
 	b = append(b, `,"expected":`...)
-	if r.syntax != nil {
-		b = r.syntax.AppendExpectedJSON(b)
+	if se != nil {
+		b = se.AppendExpectedJSON(b)
 	} else {
-		b = appendStrings(b, r.Error.Expected)
+		b = appendStrings(b, d.Expected)
 	}
 	b = appendKey(b, "rule")
-	b = jsontext.AppendString(b, r.Error.Rule)
+	b = jsontext.AppendString(b, d.Rule)
 	b = appendKey(b, "message")
-	if r.syntax != nil && r.Error.Message == "" {
-		b = r.syntax.AppendMsgJSON(b)
+	if se != nil && d.Message == "" {
+		b = se.AppendMsgJSON(b)
 	} else {
-		b = jsontext.AppendString(b, r.Error.Message)
+		b = jsontext.AppendString(b, d.Message)
 	}
-	if r.Error.Scheme != "" {
+	if d.Scheme != "" {
 		b = appendKey(b, "scheme")
-		b = jsontext.AppendString(b, r.Error.Scheme)
+		b = jsontext.AppendString(b, d.Scheme)
 		b = appendKey(b, "grammar")
-		b = jsontext.AppendString(b, r.Error.Grammar)
+		b = jsontext.AppendString(b, d.Grammar)
 	}
-	return append(b, "}}"...)
+	return append(b, '}')
 }
 
 // appendAllRecord appends the jsonl record of a check with several grammars (allRecord, as
