@@ -181,29 +181,13 @@ func appendDiffJSON(b []byte, r *Record, p Partition, names [2]string) []byte {
 	b = jsontext.AppendString(b, r.File)
 	b = append(b, `,"line":`...)
 	b = strconv.AppendInt(b, int64(r.Line), 10)
-	b = append(b, `,"input":`...)
-	b = jsontext.AppendString(b, r.Input)
-	if b64 := InputBase64(r.Input); b64 != nil {
-		b = append(b, `,"inputBase64":`...)
-		b = jsontext.AppendString(b, *b64)
-	}
-	if r.TooLong {
-		b = append(b, `,"inputTruncated":true`...)
-	}
+	b = appendInputFields(append(b, ','), r.Input, r.TooLong)
 	b = append(b, `,"partition":`...)
 	b = jsontext.AppendString(b, string(p))
-	b = append(b, `,"acceptedBy":[`...)
+	b = append(b, `,"acceptedBy":`...)
+	b = appendAccepted(b, r.Results, func(i int) string { return names[i] })
+	b = append(b, `,"rejectedBy":[`...)
 	sep := false
-	for i, res := range r.Results {
-		if res.Err == nil {
-			if sep {
-				b = append(b, ',')
-			}
-			b, sep = jsontext.AppendString(b, names[i]), true
-		}
-	}
-	b = append(b, `],"rejectedBy":[`...)
-	sep = false
 	for i, res := range r.Results {
 		if res.Err != nil {
 			if sep {

@@ -99,26 +99,9 @@ func appendErrorDetail(b []byte, d *ErrorDetail, se *urlgrammar.SyntaxError) []b
 func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), flush func([]byte) []byte) []byte {
 	b = append(b, '{')
 	b = appendPlace(b, placeOf(rec))
-	b = append(b, `"input":`...)
-	b = jsontext.AppendString(b, rec.Input)
-	if b64 := InputBase64(rec.Input); b64 != nil {
-		b = append(b, `,"inputBase64":`...)
-		b = jsontext.AppendString(b, *b64)
-	}
-	if rec.TooLong {
-		b = append(b, `,"inputTruncated":true`...)
-	}
-	b = append(b, `,"accepted":[`...)
-	sep := false
-	for _, res := range rec.Results {
-		if res.Err == nil {
-			if sep {
-				b = append(b, ',')
-			}
-			b, sep = jsontext.AppendString(b, res.Grammar.ID()), true
-		}
-	}
-	b = append(b, ']')
+	b = appendInputFields(b, rec.Input, rec.TooLong)
+	b = append(b, `,"accepted":`...)
+	b = appendAccepted(b, rec.Results, func(i int) string { return rec.Results[i].Grammar.ID() })
 	if len(rec.Warnings) > 0 {
 		b = append(b, `,"warnings":`...)
 		b = appendWarnings(b, rec.Warnings)
@@ -277,6 +260,37 @@ func appendPlace(b []byte, pl place) []byte {
 		b = append(b, ',')
 	}
 	return b
+}
+
+// appendInputFields appends the fields of a record's input: "input", "inputBase64" when
+// the input is not valid UTF-8 (InputBase64), "inputTruncated" when it was cut.
+func appendInputFields(b []byte, input string, truncated bool) []byte {
+	b = append(b, `"input":`...)
+	b = jsontext.AppendString(b, input)
+	if b64 := InputBase64(input); b64 != nil {
+		b = append(b, `,"inputBase64":`...)
+		b = jsontext.AppendString(b, *b64)
+	}
+	if truncated {
+		b = append(b, `,"inputTruncated":true`...)
+	}
+	return b
+}
+
+// appendAccepted appends the JSON array of the names (name(i)) of the results that
+// accept their line, in order.
+func appendAccepted(b []byte, results []Result, name func(i int) string) []byte {
+	b = append(b, '[')
+	sep := false
+	for i, res := range results {
+		if res.Err == nil {
+			if sep {
+				b = append(b, ',')
+			}
+			b, sep = jsontext.AppendString(b, name(i)), true
+		}
+	}
+	return append(b, ']')
 }
 
 // appendKey appends `,"k":`, without the comma right after '{' or ','.
