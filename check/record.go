@@ -99,6 +99,18 @@ func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Tree, err error) 
 		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: &tree}
 }
 
+// AppendResultJSON appends the object of ParseRecord(g, input, tree, err), with its "ast"
+// only when withAST (WithoutAST's otherwise), as AppendJSON writes it but without the
+// newline, and without encoding/json's reflection: for a record that holds a result (extract's
+// jsonl records).
+func AppendResultJSON(b []byte, g *urlgrammar.Grammar, input string, tree ast.Tree, err error, withAST bool) []byte {
+	if err != nil {
+		er := errRecordOf(g, input, err, false)
+		return appendErrObject(b, &er)
+	}
+	return appendTreeObject(b, place{noAST: !withAST}, g.ID(), tree, nil, nil)
+}
+
 // errRecordOf is ParseRecord's record of err. Without expected (a record that is only
 // written, by appendErrObject), the ErrorDetail of a SyntaxError leaves its Expected nil: the
 // record is written with the error's own JSON of it, and the slice is not copied.

@@ -11,6 +11,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/extract"
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
 
 const helpExtract = `Candidates: angle brackets with or without "URL:" (whitespace and line breaks inside are
@@ -215,18 +216,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		return valid
 	}
 	if x.jsonl {
-		rec := extractRecord{File: name, Line: r.Line, Column: r.Column, Offset: r.Offset,
-			Delimiter: string(r.Delimiter), Key: r.Key, Raw: r.Raw, RawBase64: check.InputBase64(r.Raw), Reference: r.Text,
-			Hyphenated: r.Hyphenated, Truncated: r.Truncated}
-		if r.Hyphenated {
-			ok := x.g.Valid(r.Unhyphenated)
-			rec.Unhyphenated, rec.UnhyphenatedOK = &r.Unhyphenated, &ok
-		}
-		rec.Result = check.ParseRecord(x.g, r.Text, tree, err)
-		if !x.ast {
-			rec.Result = check.WithoutAST(rec.Result)
-		}
-		b = check.AppendJSON(b, rec)
+		b = x.appendRecord(b, name, r, tree, err)
 	} else {
 		// "NAME:LINE:COLUMN: REFERENCE", without fmt (a tenth of extract's time).
 		b = append(append(b, check.TextName(name)...), ':')
@@ -253,6 +243,47 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	x.e.out.Write(b)
 	x.b = b
 	return valid
+}
+
+// appendRecord appends the jsonl record of reference r of file name, whose parse gave tree or
+// err: the bytes encoding/json writes of the object {file, line, column, offset, delimiter,
+// key (omitted when empty), raw, rawBase64 (when raw is not valid UTF-8), reference,
+// hyphenated, unhyphenated and unhyphenatedOk (when hyphenated), truncated (each omitted when
+// false), result (check.ParseRecord's)}, without its reflection (TestExtractRecordIsJSON).
+func (x *extractor) appendRecord(b []byte, name string, r extract.Ref, tree ast.Tree, err error) []byte {
+	b = append(b, `{"file":`...)
+	b = jsontext.AppendString(b, name)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, int64(r.Line), 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendInt(b, int64(r.Column), 10)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, r.Offset, 10)
+	b = append(b, `,"delimiter":`...)
+	b = jsontext.AppendString(b, string(r.Delimiter))
+	if r.Key != "" {
+		b = append(b, `,"key":`...)
+		b = jsontext.AppendString(b, r.Key)
+	}
+	b = append(b, `,"raw":`...)
+	b = jsontext.AppendString(b, r.Raw)
+	if b64 := check.InputBase64(r.Raw); b64 != nil {
+		b = append(b, `,"rawBase64":`...)
+		b = jsontext.AppendString(b, *b64)
+	}
+	b = append(b, `,"reference":`...)
+	b = jsontext.AppendString(b, r.Text)
+	if r.Hyphenated {
+		b = append(b, `,"hyphenated":true,"unhyphenated":`...)
+		b = jsontext.AppendString(b, r.Unhyphenated)
+		b = strconv.AppendBool(append(b, `,"unhyphenatedOk":`...), x.g.Valid(r.Unhyphenated))
+	}
+	if r.Truncated {
+		b = append(b, `,"truncated":true`...)
+	}
+	b = append(b, `,"result":`...)
+	b = check.AppendResultJSON(b, x.g, r.Text, tree, err, x.ast)
+	return append(b, "}\n"...)
 }
 
 // note appends an annotation in the extractor's format (sarif or github).
@@ -306,25 +337,6 @@ func (x *extractor) ioError(name string, err error) {
 	}
 	x.e.out.Write(b)
 	x.b = b
-}
-
-// extractRecord is extract's jsonl record: where the reference was found, how it was
-// delimited, the text as found and the reference, and its parse --json object.
-type extractRecord struct {
-	File           string  `json:"file"`
-	Line           int     `json:"line"`
-	Column         int     `json:"column"`
-	Offset         int64   `json:"offset"`
-	Delimiter      string  `json:"delimiter"`
-	Key            string  `json:"key,omitempty"`
-	Raw            string  `json:"raw"`
-	RawBase64      *string `json:"rawBase64,omitempty"` // when Raw is not valid UTF-8
-	Reference      string  `json:"reference"`
-	Hyphenated     bool    `json:"hyphenated,omitempty"`
-	Unhyphenated   *string `json:"unhyphenated,omitempty"`
-	UnhyphenatedOK *bool   `json:"unhyphenatedOk,omitempty"`
-	Truncated      bool    `json:"truncated,omitempty"`
-	Result         any     `json:"result"`
 }
 
 // ioRecord is the jsonl record of a file that cannot be opened or read to its end.

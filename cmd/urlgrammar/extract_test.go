@@ -2,13 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/extract"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
 )
 
 // FuzzExtractCommand: `extract --format jsonl` on any text prints one JSON object per
@@ -90,4 +95,86 @@ func TestExtractAnnotations(t *testing.T) {
 	assert.Equal(t, "::error file=-,line=2,title=urlgrammar rfc3986/segment::unexpected 'z' in segment, expected 0-9, A-F or a-f\n", out)
 	_, out, _ = runCLI("nothing here\n", "extract", "--format", "sarif")
 	require.NoError(t, json.Unmarshal([]byte(out), &log), "an empty log is valid JSON: %s", out)
+}
+
+// extractRecord is extract's jsonl record as encoding/json writes it: the oracle of
+// extractor.appendRecord, which wrote it through this struct before.
+type extractRecord struct {
+	File           string  `json:"file"`
+	Line           int     `json:"line"`
+	Column         int     `json:"column"`
+	Offset         int64   `json:"offset"`
+	Delimiter      string  `json:"delimiter"`
+	Key            string  `json:"key,omitempty"`
+	Raw            string  `json:"raw"`
+	RawBase64      *string `json:"rawBase64,omitempty"` // when Raw is not valid UTF-8
+	Reference      string  `json:"reference"`
+	Hyphenated     bool    `json:"hyphenated,omitempty"`
+	Unhyphenated   *string `json:"unhyphenated,omitempty"`
+	UnhyphenatedOK *bool   `json:"unhyphenatedOk,omitempty"`
+	Truncated      bool    `json:"truncated,omitempty"`
+	Result         any     `json:"result"`
+}
+
+// An extract jsonl record is what encoding/json writes of extractRecord, for every reference
+// of the extract package's text cases and of text-shaped corpus lines (keys, hyphens at line
+// breaks, invalid UTF-8, references cut at MaxLength, relative ones), with and without the
+// tree, in four grammars.
+func TestExtractRecordIsJSON(t *testing.T) {
+	src, err := os.ReadFile("../../extract/testdata/cases.txt")
+	require.NoError(t, err)
+	var text strings.Builder
+	for l := range strings.Lines(string(src)) {
+		if strings.HasPrefix(l, "< ") {
+			text.WriteString(strings.ReplaceAll(l[2:], `\r`, "\r"))
+		}
+	}
+	for _, l := range corpus.TextLines(2000, 5) {
+		text.WriteString("see " + l + " and <" + l + ">, url=" + l + "\n")
+	}
+	text.WriteString("a <http://exam-\nple.com/\xff\xfe> and <http://exam-\nple.com/a> and \"javascript:alert(1)\"\n")
+	refs := 0
+	kinds := map[string]int{} // what the references hold: each must occur
+	for _, id := range []string{"rfc3986", "rfc3987", "uri", "rfc2396bis-01"} {
+		g := urlgrammar.MustLookup(id)
+		for _, opts := range []extract.Options{{}, {Relative: true, MaxLength: 40}} {
+			for _, withAST := range []bool{false, true} {
+				x := &extractor{g: g, p: g.NewParser(), opts: opts, jsonl: true, ast: withAST}
+				for r, err := range extract.References(strings.NewReader(text.String()), opts) {
+					require.NoError(t, err)
+					var tree ast.Tree
+					var perr error
+					if r.Truncated {
+						perr = errTooLong(opts.MaxLength)
+					} else {
+						tree, perr = x.p.Parse(r.Text)
+					}
+					rec := extractRecord{File: "f\t\"é", Line: r.Line, Column: r.Column, Offset: r.Offset,
+						Delimiter: string(r.Delimiter), Key: r.Key, Raw: r.Raw, RawBase64: check.InputBase64(r.Raw), Reference: r.Text,
+						Hyphenated: r.Hyphenated, Truncated: r.Truncated}
+					if r.Hyphenated {
+						ok := g.Valid(r.Unhyphenated)
+						rec.Unhyphenated, rec.UnhyphenatedOK = &r.Unhyphenated, &ok
+					}
+					rec.Result = check.ParseRecord(g, r.Text, tree, perr)
+					if !withAST {
+						rec.Result = check.WithoutAST(rec.Result)
+					}
+					want := string(check.AppendJSON(nil, rec))
+					require.Equal(t, want, string(x.appendRecord(nil, "f\t\"é", r, tree, perr)), "%s %q", id, r.Raw)
+					refs++
+					for k, ok := range map[string]bool{"key": r.Key != "", "hyphenated": r.Hyphenated, "truncated": r.Truncated,
+						"rawBase64": rec.RawBase64 != nil, "invalid": perr != nil, "valid": perr == nil} {
+						if ok {
+							kinds[k]++
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d references: %v", refs, kinds)
+	for _, k := range []string{"key", "hyphenated", "truncated", "rawBase64", "invalid", "valid"} {
+		assert.Positive(t, kinds[k], k)
+	}
 }
