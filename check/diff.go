@@ -140,6 +140,16 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 // Match; for nil (no error), an empty one.
 func NewErrorDetail(err error) ErrorDetail { return errorDetail(err, true) }
 
+// AppendErrorJSON appends the JSON of NewErrorDetail(err), as encoding/json writes it
+// (without HTML escaping, as AppendJSON), for a command's record that holds an "error" object:
+// the expected set and the message of a *urlgrammar.SyntaxError are written from the error,
+// without the detail's copies of them.
+func AppendErrorJSON(b []byte, err error) []byte {
+	se, _ := asSyntaxError(err)
+	d := errorDetail(err, false)
+	return appendErrorDetail(b, &d, se)
+}
+
 // errorDetail is NewErrorDetail, with Message "" and Expected nil for a SyntaxError unless
 // expected.
 func errorDetail(err error, expected bool) ErrorDetail {

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,6 +71,30 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 				require.Equal(t, want, string(append(appendErrObject(nil, &er), '\n')), "%s %q", id, in)
 			}
 		}
+	}
+}
+
+// AppendErrorJSON writes what encoding/json writes of NewErrorDetail: syntax errors of three
+// grammars (uri's with the scheme and the grammar of the scheme's rule), a line cut for its
+// length, and other errors, whose message is all there is.
+func TestAppendErrorJSON(t *testing.T) {
+	errs := []error{nil, ErrTooLong, &TooLongError{Max: 12}, fmt.Errorf("resolve %q: %w", "a\"\xff\n<>", ErrTooLong), errors.New("")}
+	schemeErrors := 0
+	for _, id := range []string{"rfc3986", "uri", "url-1993"} {
+		g := urlgrammar.MustLookup(id)
+		for _, in := range jsonInputs(t) {
+			if _, err := g.Parse(in); err != nil {
+				errs = append(errs, err)
+				if NewErrorDetail(err).Scheme != "" {
+					schemeErrors++
+				}
+			}
+		}
+	}
+	require.Positive(t, schemeErrors, "no error of a scheme's grammar")
+	for _, err := range errs {
+		want := AppendJSON(nil, NewErrorDetail(err))
+		require.Equal(t, string(want[:len(want)-1]), string(AppendErrorJSON(nil, err)), "%v", err)
 	}
 }
 

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"errors"
-
-	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/iri"
 )
 
@@ -52,19 +49,8 @@ func runURI2IRI(e *env, args []string) int {
 	return e.mapInputs(inputs, *asJSON, *exitZero, iri.ToIRI)
 }
 
-// mapRecord is the --json record of iri2uri and uri2iri.
-type mapRecord struct {
-	Input  string  `json:"input"`
-	OK     bool    `json:"ok"`
-	Result *string `json:"result,omitempty"`
-	Error  *struct {
-		Offset  int    `json:"offset"`
-		Message string `json:"message"`
-	} `json:"error,omitempty"`
-}
-
 // mapInputs writes f of each input on a line of its own, or "error: ..." (status 1, 0 with
-// exitZero); with asJSON, one mapRecord a line.
+// exitZero); with asJSON, one record a line (appendMapRecord).
 func (e *env) mapInputs(inputs []string, asJSON, exitZero bool, f func(string) (string, error)) int {
 	return e.eachAnswer(inputs, exitZero, func(in input, b []byte) ([]byte, error) {
 		err := tooLongInput(in)
@@ -74,20 +60,7 @@ func (e *env) mapInputs(inputs []string, asJSON, exitZero bool, f func(string) (
 		}
 		switch {
 		case asJSON:
-			rec := mapRecord{Input: in.text, OK: err == nil}
-			if err == nil {
-				rec.Result = &out
-			} else {
-				rec.Error = &struct {
-					Offset  int    `json:"offset"`
-					Message string `json:"message"`
-				}{Message: oneLine(err)}
-				var ie *iri.Error
-				if errors.As(err, &ie) {
-					rec.Error.Offset, rec.Error.Message = ie.Offset, ie.Msg
-				}
-			}
-			b = check.AppendJSON(b, rec)
+			b = appendMapRecord(b, in.text, out, err)
 		case err != nil:
 			b = appendErrorLine(b, err)
 		default:

@@ -9,7 +9,8 @@ import (
 )
 
 // FuzzIRICommands: iri2uri and uri2iri print one line per input line, in order: the
-// package's result, or "error: ..." when it fails, with status 1 exactly when one failed.
+// package's result, or "error: ..." when it fails, with status 1 exactly when one failed;
+// with --json, a record of the same answer a line.
 func FuzzIRICommands(f *testing.F) {
 	f.Add("http://r\u00e9sum\u00e9.example.org\nhttp://a b/\n\xff", false)
 	f.Add("http://www.example.org/D%C3%BCrst\n%\n", true)
@@ -35,5 +36,6 @@ func FuzzIRICommands(f *testing.F) {
 		if out != want.String() || code != wantCode {
 			t.Fatalf("%s on %q: status %d, output\n%s\nwant status %d, output\n%s\nstderr %s", cmd, text, code, out, wantCode, want.String(), errOut)
 		}
+		compareJSONAnswers(t, text, []string{cmd}, out, code)
 	})
 }

@@ -129,12 +129,7 @@ func runMatch(e *env, args []string) int {
 		b = b[:0]
 		switch {
 		case *asJSON:
-			rec := matchRecord{Input: in.text, Grammar: g.ID(), Rule: rule, OK: err == nil}
-			if err != nil {
-				d := check.NewErrorDetail(err)
-				rec.Error = &d
-			}
-			b = check.AppendJSON(b, rec)
+			b = appendMatchRecord(b, in.text, g.ID(), rule, err)
 		case err != nil:
 			b = appendReport(b, err)
 		default:
@@ -146,15 +141,6 @@ func runMatch(e *env, args []string) int {
 		return code
 	}
 	return answered(status, *exitZero)
-}
-
-// matchRecord is the --json record of match: the error object is parse --json's.
-type matchRecord struct {
-	Input   string             `json:"input"`
-	Grammar string             `json:"grammar"`
-	Rule    string             `json:"rule"`
-	OK      bool               `json:"ok"`
-	Error   *check.ErrorDetail `json:"error,omitempty"`
 }
 
 func runRules(e *env, args []string) int {

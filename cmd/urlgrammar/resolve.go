@@ -34,17 +34,6 @@ func oneLine(err error) string {
 	return s
 }
 
-type resolveRecord struct {
-	Base         string  `json:"base"`
-	Reference    string  `json:"reference"`
-	OK           bool    `json:"ok"`
-	Result       *string `json:"result,omitempty"`
-	SameDocument bool    `json:"sameDocument"`
-	// Error is the error object of the JSON contract, as parse --json gives it: where a
-	// syntax error is and what was expected there; a resolution error has its message only.
-	Error *check.ErrorDetail `json:"error,omitempty"`
-}
-
 func runResolve(e *env, args []string) int {
 	fs := e.flags()
 	gid := genericGrammarFlag(fs)
@@ -91,7 +80,6 @@ func runResolve(e *env, args []string) int {
 		return exitInvalid
 	}
 	return e.eachAnswer(pos[1:], *exitZero, func(in input, b []byte) ([]byte, error) {
-		rec := resolveRecord{Base: pos[0], Reference: in.text}
 		err := tooLongInput(in)
 		var res *resolve.Result
 		var target string
@@ -103,15 +91,10 @@ func runResolve(e *env, args []string) int {
 			target, err = resolver.Target(in.text) // the text alone: no tree of the target
 		}
 		switch {
+		case *asJSON && err != nil:
+			b = appendResolveRecord(b, pos[0], in.text, "", false, err)
 		case *asJSON:
-			if err != nil {
-				d := check.NewErrorDetail(err)
-				rec.Error = &d
-			} else {
-				s := res.String()
-				rec.OK, rec.Result, rec.SameDocument = true, &s, res.SameDocument
-			}
-			b = check.AppendJSON(b, rec)
+			b = appendResolveRecord(b, pos[0], in.text, res.String(), res.SameDocument, nil)
 		case err != nil:
 			b = appendErrorLine(b, err)
 		default:
@@ -163,15 +146,7 @@ func runNormalize(e *env, args []string) int {
 		}
 		switch {
 		case *asJSON:
-			rec := normalRecord{Input: in.text, OK: err == nil, Changes: []resolve.Change{}}
-			if err != nil {
-				d := check.NewErrorDetail(err)
-				rec.Error = &d
-			} else {
-				rec.Normal = &normal
-				rec.Changes = append(rec.Changes, changes...)
-			}
-			b = check.AppendJSON(b, rec)
+			b = appendNormalRecord(b, in.text, normal, changes, err)
 		case err != nil:
 			b = appendErrorLine(b, err)
 		default:
@@ -247,14 +222,7 @@ func runKey(e *env, args []string) int {
 		}
 		switch {
 		case *asJSON:
-			rec := keyRecord{Input: in.text, OK: err == nil, Kind: kind.String()}
-			if err != nil {
-				d := check.NewErrorDetail(err)
-				rec.Error = &d
-			} else {
-				rec.Key = &key
-			}
-			b = check.AppendJSON(b, rec)
+			b = appendKeyRecord(b, in.text, kind.String(), key, err)
 		case err != nil:
 			b = appendErrorLine(b, err)
 		default:
@@ -262,25 +230,6 @@ func runKey(e *env, args []string) int {
 		}
 		return b, err
 	})
-}
-
-// keyRecord is the --json record of key: the key, or the error object of parse --json.
-type keyRecord struct {
-	Input string             `json:"input"`
-	OK    bool               `json:"ok"`
-	Kind  string             `json:"kind"`
-	Key   *string            `json:"key,omitempty"`
-	Error *check.ErrorDetail `json:"error,omitempty"`
-}
-
-// normalRecord is the --json record of normalize: the normal form and the rewrites that made
-// it, or the error object of parse --json.
-type normalRecord struct {
-	Input   string             `json:"input"`
-	OK      bool               `json:"ok"`
-	Normal  *string            `json:"normal,omitempty"`
-	Changes []resolve.Change   `json:"changes"`
-	Error   *check.ErrorDetail `json:"error,omitempty"`
 }
 
 // equalRecord is the --json record of equal.

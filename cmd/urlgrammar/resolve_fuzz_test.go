@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // the package's Resolve (against the base), Normalize or Key gives for the line's tree, or
 // "error: ..." with the first line of the error (the grammar's own, for a line that does not
 // parse), with status 1 exactly when one failed. normalize runs at its default level
-// (scheme, the CLI's default, not the package's) and at --level syntax.
+// (scheme, the CLI's default, not the package's) and at --level syntax. With --json each
+// prints a record of the same answer a line (compareJSONAnswers).
 func FuzzResolveCommands(f *testing.F) {
 	f.Add("http://www.Example.com:80/a/../b#f\n/rel\nhttp://a,b.example/", "", true)
 	f.Add("../g\n?y\na b\n\xff\n#s", "http://a/b/c/d;p?q", false)
@@ -79,5 +81,50 @@ func compareResolveCommand(t *testing.T, g *urlgrammar.Grammar, text string, arg
 	})
 	if out != want.String() || code != wantCode {
 		t.Fatalf("%v on %q: status %d, output\n%s\nwant status %d, output\n%s\nstderr %s", args, text, code, out, wantCode, want.String(), errOut)
+	}
+	compareJSONAnswers(t, text, args, out, code)
+}
+
+// compareJSONAnswers runs the command of args with --json on text and holds its records to
+// out and code, what it printed without --json: the same status, one record a line, each
+// what encoding/json writes of its struct (records_test.go) read back from it, with the
+// line's answer, or in error where the line is.
+func compareJSONAnswers(t *testing.T, text string, args []string, out string, code int) {
+	t.Helper()
+	jcode, jout, errOut := runCLI(text, append([]string{args[0], "--json"}, args[1:]...)...)
+	want, got := strings.SplitAfter(out, "\n"), strings.SplitAfter(jout, "\n")
+	if jcode != code || len(got) != len(want) {
+		t.Fatalf("%v --json on %q: status %d, %d lines, want %d and %d\nstderr %s", args, text, jcode, len(got), code, len(want), errOut)
+	}
+	for i, line := range got[:len(got)-1] {
+		var rec any
+		var answer func() (*string, bool)
+		switch args[0] {
+		case "resolve":
+			r := new(resolveRecord)
+			rec, answer = r, func() (*string, bool) { return r.Result, r.OK }
+		case "normalize":
+			r := new(normalRecord)
+			rec, answer = r, func() (*string, bool) { return r.Normal, r.OK }
+		case "key":
+			r := new(keyRecord)
+			rec, answer = r, func() (*string, bool) { return r.Key, r.OK }
+		case "iri2uri", "uri2iri":
+			r := new(mapRecord)
+			rec, answer = r, func() (*string, bool) { return r.Result, r.OK }
+		default:
+			t.Fatalf("no record of %v", args)
+		}
+		if err := json.Unmarshal([]byte(line), rec); err != nil {
+			t.Fatalf("%v --json on %q: line %d: %v\n%s", args, text, i+1, err, line)
+		}
+		// Invalid UTF-8 is written as \ufffd, which reads back as U+FFFD, written as it is:
+		// such a line is not the same bytes again (TestRecordsMatchJSON has its bytes).
+		if again := string(check.AppendJSON(nil, rec)); again != line && !strings.Contains(line, `\ufffd`) {
+			t.Fatalf("%v --json on %q: line %d is\n%swhere encoding/json writes\n%s", args, text, i+1, line, again)
+		}
+		if a, ok := answer(); ok != (a != nil) || ok && want[i] != *a+"\n" || !ok && !strings.HasPrefix(want[i], "error: ") {
+			t.Fatalf("%v --json on %q: line %d is\n%swhere the answer is\n%s", args, text, i+1, line, want[i])
+		}
 	}
 }
