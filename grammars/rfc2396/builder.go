@@ -3440,6 +3440,14 @@ L1:
 										p18, n18 := p, len(n)
 									L19:
 										for {
+											if p < len(s) && class0[s[p]] {
+												if ok = p < len(s) && class0[s[p]]; ok {
+													p++
+												}
+												if ok {
+													break L19
+												}
+											}
 											if p < len(s) && class17[s[p]] {
 												{
 													p20, n20 := p, len(n)
@@ -3608,135 +3616,6 @@ L1:
 													break L19
 												}
 											}
-											if p < len(s) && class0[s[p]] {
-												// toplabel, inlined
-												{
-													p29, n29 := p, len(n)
-													ok = true
-												L29:
-													for {
-														// alpha, inlined
-													L30:
-														for {
-															if p < len(s) && class4[s[p]] {
-																// lowalpha, inlined
-																if ok = p < len(s) && class4[s[p]]; ok {
-																	p++
-																}
-																if ok {
-																	break L30
-																}
-															}
-															if p < len(s) && class5[s[p]] {
-																// upalpha, inlined
-																if ok = p < len(s) && class5[s[p]]; ok {
-																	p++
-																}
-																if ok {
-																	break L30
-																}
-															}
-															ok = false
-															break
-														}
-														if !ok {
-															p, n = p29, n[:n29]
-															break L29
-														}
-														{
-															start31 := p
-															for b.work <= b.limit { // past the limit, no round is tried
-																q31 := p
-																{
-																	p32, n32 := p, len(n)
-																	ok = true
-																L32:
-																	for {
-																		{
-																			start33 := p
-																			for b.work <= b.limit { // past the limit, no round is tried
-																				if p < len(s) && class8[s[p]] {
-																					p = run8.RunEnd(s, p+1)
-																				}
-																				ok = false
-																				break
-																			}
-																			b.work += p - start33
-																			ok = b.work <= b.limit
-																		}
-																		if !ok {
-																			p, n = p32, n[:n32]
-																			break L32
-																		}
-																		// alphanum, inlined
-																	L34:
-																		for {
-																			if p < len(s) && class0[s[p]] {
-																				// alpha, inlined
-																			L35:
-																				for {
-																					if p < len(s) && class4[s[p]] {
-																						// lowalpha, inlined
-																						if ok = p < len(s) && class4[s[p]]; ok {
-																							p++
-																						}
-																						if ok {
-																							break L35
-																						}
-																					}
-																					if p < len(s) && class5[s[p]] {
-																						// upalpha, inlined
-																						if ok = p < len(s) && class5[s[p]]; ok {
-																							p++
-																						}
-																						if ok {
-																							break L35
-																						}
-																					}
-																					ok = false
-																					break
-																				}
-																				if ok {
-																					break L34
-																				}
-																			}
-																			if p < len(s) && class6[s[p]] {
-																				// digit, inlined
-																				if ok = p < len(s) && class6[s[p]]; ok {
-																					p++
-																				}
-																				if ok {
-																					break L34
-																				}
-																			}
-																			ok = false
-																			break
-																		}
-																		if !ok {
-																			p, n = p32, n[:n32]
-																			break L32
-																		}
-																		break
-																	}
-																}
-																if !ok || p == q31 {
-																	break
-																}
-															}
-															b.work += p - start31
-															ok = b.work <= b.limit
-														}
-														if !ok {
-															p, n = p29, n[:n29]
-															break L29
-														}
-														break
-													}
-												}
-												if ok {
-													break L19
-												}
-											}
 											ok = false
 											break
 										}
@@ -3762,12 +3641,12 @@ L1:
 					}
 					// toplabel, inlined
 					{
-						p36, n36 := p, len(n)
+						p29, n29 := p, len(n)
 						ok = true
-					L36:
+					L29:
 						for {
 							// alpha, inlined
-						L37:
+						L30:
 							for {
 								if p < len(s) && class4[s[p]] {
 									// lowalpha, inlined
@@ -3775,7 +3654,7 @@ L1:
 										p++
 									}
 									if ok {
-										break L37
+										break L30
 									}
 								}
 								if p < len(s) && class5[s[p]] {
@@ -3784,27 +3663,27 @@ L1:
 										p++
 									}
 									if ok {
-										break L37
+										break L30
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p36, n[:n36]
-								break L36
+								p, n = p29, n[:n29]
+								break L29
 							}
 							{
-								start38 := p
+								start31 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q38 := p
+									q31 := p
 									{
-										p39, n39 := p, len(n)
+										p32, n32 := p, len(n)
 										ok = true
-									L39:
+									L32:
 										for {
 											{
-												start40 := p
+												start33 := p
 												for b.work <= b.limit { // past the limit, no round is tried
 													if p < len(s) && class8[s[p]] {
 														p = run8.RunEnd(s, p+1)
@@ -3812,19 +3691,19 @@ L1:
 													ok = false
 													break
 												}
-												b.work += p - start40
+												b.work += p - start33
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p39, n[:n39]
-												break L39
+												p, n = p32, n[:n32]
+												break L32
 											}
 											// alphanum, inlined
-										L41:
+										L34:
 											for {
 												if p < len(s) && class0[s[p]] {
 													// alpha, inlined
-												L42:
+												L35:
 													for {
 														if p < len(s) && class4[s[p]] {
 															// lowalpha, inlined
@@ -3832,7 +3711,7 @@ L1:
 																p++
 															}
 															if ok {
-																break L42
+																break L35
 															}
 														}
 														if p < len(s) && class5[s[p]] {
@@ -3841,14 +3720,14 @@ L1:
 																p++
 															}
 															if ok {
-																break L42
+																break L35
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L41
+														break L34
 													}
 												}
 												if p < len(s) && class6[s[p]] {
@@ -3857,29 +3736,29 @@ L1:
 														p++
 													}
 													if ok {
-														break L41
+														break L34
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p39, n[:n39]
-												break L39
+												p, n = p32, n[:n32]
+												break L32
 											}
 											break
 										}
 									}
-									if !ok || p == q38 {
+									if !ok || p == q31 {
 										break
 									}
 								}
-								b.work += p - start38
+								b.work += p - start31
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p36, n[:n36]
-								break L36
+								p, n = p29, n[:n29]
+								break L29
 							}
 							break
 						}
@@ -4153,6 +4032,14 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p12, n12 := p, len(n)
 							L13:
 								for {
+									if p < len(s) && class0[s[p]] {
+										if ok = p < len(s) && class0[s[p]]; ok {
+											p++
+										}
+										if ok {
+											break L13
+										}
+									}
 									if p < len(s) && class17[s[p]] {
 										{
 											p14, n14 := p, len(n)
@@ -4321,135 +4208,6 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											break L13
 										}
 									}
-									if p < len(s) && class0[s[p]] {
-										// toplabel, inlined
-										{
-											p23, n23 := p, len(n)
-											ok = true
-										L23:
-											for {
-												// alpha, inlined
-											L24:
-												for {
-													if p < len(s) && class4[s[p]] {
-														// lowalpha, inlined
-														if ok = p < len(s) && class4[s[p]]; ok {
-															p++
-														}
-														if ok {
-															break L24
-														}
-													}
-													if p < len(s) && class5[s[p]] {
-														// upalpha, inlined
-														if ok = p < len(s) && class5[s[p]]; ok {
-															p++
-														}
-														if ok {
-															break L24
-														}
-													}
-													ok = false
-													break
-												}
-												if !ok {
-													p, n = p23, n[:n23]
-													break L23
-												}
-												{
-													start25 := p
-													for b.work <= b.limit { // past the limit, no round is tried
-														q25 := p
-														{
-															p26, n26 := p, len(n)
-															ok = true
-														L26:
-															for {
-																{
-																	start27 := p
-																	for b.work <= b.limit { // past the limit, no round is tried
-																		if p < len(s) && class8[s[p]] {
-																			p = run8.RunEnd(s, p+1)
-																		}
-																		ok = false
-																		break
-																	}
-																	b.work += p - start27
-																	ok = b.work <= b.limit
-																}
-																if !ok {
-																	p, n = p26, n[:n26]
-																	break L26
-																}
-																// alphanum, inlined
-															L28:
-																for {
-																	if p < len(s) && class0[s[p]] {
-																		// alpha, inlined
-																	L29:
-																		for {
-																			if p < len(s) && class4[s[p]] {
-																				// lowalpha, inlined
-																				if ok = p < len(s) && class4[s[p]]; ok {
-																					p++
-																				}
-																				if ok {
-																					break L29
-																				}
-																			}
-																			if p < len(s) && class5[s[p]] {
-																				// upalpha, inlined
-																				if ok = p < len(s) && class5[s[p]]; ok {
-																					p++
-																				}
-																				if ok {
-																					break L29
-																				}
-																			}
-																			ok = false
-																			break
-																		}
-																		if ok {
-																			break L28
-																		}
-																	}
-																	if p < len(s) && class6[s[p]] {
-																		// digit, inlined
-																		if ok = p < len(s) && class6[s[p]]; ok {
-																			p++
-																		}
-																		if ok {
-																			break L28
-																		}
-																	}
-																	ok = false
-																	break
-																}
-																if !ok {
-																	p, n = p26, n[:n26]
-																	break L26
-																}
-																break
-															}
-														}
-														if !ok || p == q25 {
-															break
-														}
-													}
-													b.work += p - start25
-													ok = b.work <= b.limit
-												}
-												if !ok {
-													p, n = p23, n[:n23]
-													break L23
-												}
-												break
-											}
-										}
-										if ok {
-											break L13
-										}
-									}
 									ok = false
 									break
 								}
@@ -4475,12 +4233,12 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			}
 			// toplabel, inlined
 			{
-				p30, n30 := p, len(n)
+				p23, n23 := p, len(n)
 				ok = true
-			L30:
+			L23:
 				for {
 					// alpha, inlined
-				L31:
+				L24:
 					for {
 						if p < len(s) && class4[s[p]] {
 							// lowalpha, inlined
@@ -4488,7 +4246,7 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p++
 							}
 							if ok {
-								break L31
+								break L24
 							}
 						}
 						if p < len(s) && class5[s[p]] {
@@ -4497,27 +4255,27 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p++
 							}
 							if ok {
-								break L31
+								break L24
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p30, n[:n30]
-						break L30
+						p, n = p23, n[:n23]
+						break L23
 					}
 					{
-						start32 := p
+						start25 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q32 := p
+							q25 := p
 							{
-								p33, n33 := p, len(n)
+								p26, n26 := p, len(n)
 								ok = true
-							L33:
+							L26:
 								for {
 									{
-										start34 := p
+										start27 := p
 										for b.work <= b.limit { // past the limit, no round is tried
 											if p < len(s) && class8[s[p]] {
 												p = run8.RunEnd(s, p+1)
@@ -4525,19 +4283,19 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											ok = false
 											break
 										}
-										b.work += p - start34
+										b.work += p - start27
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p33, n[:n33]
-										break L33
+										p, n = p26, n[:n26]
+										break L26
 									}
 									// alphanum, inlined
-								L35:
+								L28:
 									for {
 										if p < len(s) && class0[s[p]] {
 											// alpha, inlined
-										L36:
+										L29:
 											for {
 												if p < len(s) && class4[s[p]] {
 													// lowalpha, inlined
@@ -4545,7 +4303,7 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														p++
 													}
 													if ok {
-														break L36
+														break L29
 													}
 												}
 												if p < len(s) && class5[s[p]] {
@@ -4554,14 +4312,14 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														p++
 													}
 													if ok {
-														break L36
+														break L29
 													}
 												}
 												ok = false
 												break
 											}
 											if ok {
-												break L35
+												break L28
 											}
 										}
 										if p < len(s) && class6[s[p]] {
@@ -4570,29 +4328,29 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												p++
 											}
 											if ok {
-												break L35
+												break L28
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p33, n[:n33]
-										break L33
+										p, n = p26, n[:n26]
+										break L26
 									}
 									break
 								}
 							}
-							if !ok || p == q32 {
+							if !ok || p == q25 {
 								break
 							}
 						}
-						b.work += p - start32
+						b.work += p - start25
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p30, n[:n30]
-						break L30
+						p, n = p23, n[:n23]
+						break L23
 					}
 					break
 				}

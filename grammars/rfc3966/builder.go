@@ -13227,6 +13227,14 @@ L1:
 										p7, n7 := p, len(n)
 									L8:
 										for {
+											if p < len(s) && class32[s[p]] {
+												if ok = p < len(s) && class32[s[p]]; ok {
+													p++
+												}
+												if ok {
+													break L8
+												}
+											}
 											if p < len(s) && class21[s[p]] {
 												{
 													p9, n9 := p, len(n)
@@ -13287,47 +13295,6 @@ L1:
 													break L8
 												}
 											}
-											if p < len(s) && class32[s[p]] {
-												// toplabel, inlined
-												{
-													p12, n12 := p, len(n)
-													ok = true
-												L12:
-													for {
-														// ALPHA, inlined
-														if ok = p < len(s) && class32[s[p]]; ok {
-															p++
-														}
-														if !ok {
-															p, n = p12, n[:n12]
-															break L12
-														}
-														{
-															start13 := p
-															if b.work <= b.limit { // past the limit, nothing is scanned
-																if p < len(s) && class31[s[p]] {
-																	p = run31.RunEnd(s, p+1)
-																}
-															}
-															end13 := p // just past the run's last B
-															for end13 > start13 && !class21[s[end13-1]] {
-																end13--
-															}
-															b.work += p - start13
-															p = end13
-															ok = b.work <= b.limit
-														}
-														if !ok {
-															p, n = p12, n[:n12]
-															break L12
-														}
-														break
-													}
-												}
-												if ok {
-													break L8
-												}
-											}
 											ok = false
 											break
 										}
@@ -13353,36 +13320,36 @@ L1:
 					}
 					// toplabel, inlined
 					{
-						p14, n14 := p, len(n)
+						p12, n12 := p, len(n)
 						ok = true
-					L14:
+					L12:
 						for {
 							// ALPHA, inlined
 							if ok = p < len(s) && class32[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							{
-								start15 := p
+								start13 := p
 								if b.work <= b.limit { // past the limit, nothing is scanned
 									if p < len(s) && class31[s[p]] {
 										p = run31.RunEnd(s, p+1)
 									}
 								}
-								end15 := p // just past the run's last B
-								for end15 > start15 && !class21[s[end15-1]] {
-									end15--
+								end13 := p // just past the run's last B
+								for end13 > start13 && !class21[s[end13-1]] {
+									end13--
 								}
-								b.work += p - start15
-								p = end15
+								b.work += p - start13
+								p = end13
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							break
 						}
@@ -13408,23 +13375,23 @@ L1:
 		}
 		if p < len(s) && class3[s[p]] {
 			// global_number_digits, inlined
-			node16 := len(n)
+			node14 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node16].StartRule = uint32(p)<<ast.TreeRuleBits | 9
+			n[node14].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 			{
-				p17, n17 := p, len(n)
+				p15, n15 := p, len(n)
 				ok = true
-			L17:
+			L15:
 				for {
 					if ok = p < len(s) && s[p] == '+'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p15, n[:n15]
+						break L15
 					}
 					{
-						start18 := p
+						start16 := p
 						for b.work <= b.limit { // past the limit, no round is tried
 							if p < len(s) && class7[s[p]] {
 								p = run7.RunEnd(s, p+1)
@@ -13432,23 +13399,23 @@ L1:
 							ok = false
 							break
 						}
-						b.work += p - start18
+						b.work += p - start16
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p15, n[:n15]
+						break L15
 					}
 					// DIGIT, inlined
 					if ok = p < len(s) && class8[s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p15, n[:n15]
+						break L15
 					}
 					{
-						start19 := p
+						start17 := p
 						for b.work <= b.limit { // past the limit, no round is tried
 							if p < len(s) && class9[s[p]] {
 								p = run9.RunEnd(s, p+1)
@@ -13456,20 +13423,20 @@ L1:
 							ok = false
 							break
 						}
-						b.work += p - start19
+						b.work += p - start17
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p15, n[:n15]
+						break L15
 					}
 					break
 				}
 			}
 			if ok {
-				n[node16].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+				n[node14].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
-				n = n[:node16]
+				n = n[:node14]
 			}
 			if ok {
 				break L1
@@ -13728,6 +13695,14 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p6, n6 := p, len(n)
 							L7:
 								for {
+									if p < len(s) && class32[s[p]] {
+										if ok = p < len(s) && class32[s[p]]; ok {
+											p++
+										}
+										if ok {
+											break L7
+										}
+									}
 									if p < len(s) && class21[s[p]] {
 										{
 											p8, n8 := p, len(n)
@@ -13788,47 +13763,6 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											break L7
 										}
 									}
-									if p < len(s) && class32[s[p]] {
-										// toplabel, inlined
-										{
-											p11, n11 := p, len(n)
-											ok = true
-										L11:
-											for {
-												// ALPHA, inlined
-												if ok = p < len(s) && class32[s[p]]; ok {
-													p++
-												}
-												if !ok {
-													p, n = p11, n[:n11]
-													break L11
-												}
-												{
-													start12 := p
-													if b.work <= b.limit { // past the limit, nothing is scanned
-														if p < len(s) && class31[s[p]] {
-															p = run31.RunEnd(s, p+1)
-														}
-													}
-													end12 := p // just past the run's last B
-													for end12 > start12 && !class21[s[end12-1]] {
-														end12--
-													}
-													b.work += p - start12
-													p = end12
-													ok = b.work <= b.limit
-												}
-												if !ok {
-													p, n = p11, n[:n11]
-													break L11
-												}
-												break
-											}
-										}
-										if ok {
-											break L7
-										}
-									}
 									ok = false
 									break
 								}
@@ -13854,36 +13788,36 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			}
 			// toplabel, inlined
 			{
-				p13, n13 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L13:
+			L11:
 				for {
 					// ALPHA, inlined
 					if ok = p < len(s) && class32[s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, n = p13, n[:n13]
-						break L13
+						p, n = p11, n[:n11]
+						break L11
 					}
 					{
-						start14 := p
+						start12 := p
 						if b.work <= b.limit { // past the limit, nothing is scanned
 							if p < len(s) && class31[s[p]] {
 								p = run31.RunEnd(s, p+1)
 							}
 						}
-						end14 := p // just past the run's last B
-						for end14 > start14 && !class21[s[end14-1]] {
-							end14--
+						end12 := p // just past the run's last B
+						for end12 > start12 && !class21[s[end12-1]] {
+							end12--
 						}
-						b.work += p - start14
-						p = end14
+						b.work += p - start12
+						p = end12
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p13, n[:n13]
-						break L13
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}

@@ -236,11 +236,11 @@ var pegGrammar = pegvm.New([]*pegvm.Rule{
 			&pegvm.Ref{Name: "domainlabel"},
 			&pegvm.Lit{Val: ".", Want: "\".\""},
 			&pegvm.And{Expr: &pegvm.Choice{Alternatives: []pegvm.Expr{
+				&pegvm.Class{Val: "[a-zA-Z]", Ranges: []rune{'a', 'z', 'A', 'Z'}},
 				&pegvm.Seq{Exprs: []pegvm.Expr{
 					&pegvm.Ref{Name: "domainlabel"},
 					&pegvm.Lit{Val: ".", Want: "\".\""},
 				}},
-				&pegvm.Ref{Name: "toplabel"},
 			}}},
 		}}},
 		&pegvm.Ref{Name: "toplabel"},

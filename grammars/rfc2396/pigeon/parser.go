@@ -773,48 +773,51 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 61, col: 1, offset: 2753},
+			pos:         position{line: 64, col: 1, offset: 3028},
 			expr: &seqExpr{
-				pos: position{line: 61, col: 24, offset: 2776},
+				pos: position{line: 64, col: 24, offset: 3051},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 61, col: 24, offset: 2776},
+						pos: position{line: 64, col: 24, offset: 3051},
 						expr: &seqExpr{
-							pos: position{line: 61, col: 26, offset: 2778},
+							pos: position{line: 64, col: 26, offset: 3053},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 26, offset: 2778},
+									pos:  position{line: 64, col: 26, offset: 3053},
 									name: "domainlabel",
 								},
 								&litMatcher{
-									pos:        position{line: 61, col: 38, offset: 2790},
+									pos:        position{line: 64, col: 38, offset: 3065},
 									val:        ".",
 									ignoreCase: false,
 									want:       "\".\"",
 								},
 								&andExpr{
-									pos: position{line: 61, col: 42, offset: 2794},
+									pos: position{line: 64, col: 42, offset: 3069},
 									expr: &choiceExpr{
-										pos: position{line: 61, col: 45, offset: 2797},
+										pos: position{line: 64, col: 45, offset: 3072},
 										alternatives: []any{
+											&charClassMatcher{
+												pos:        position{line: 64, col: 45, offset: 3072},
+												val:        "[a-zA-Z]",
+												ranges:     []rune{'a', 'z', 'A', 'Z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 											&seqExpr{
-												pos: position{line: 61, col: 45, offset: 2797},
+												pos: position{line: 64, col: 56, offset: 3083},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 61, col: 45, offset: 2797},
+														pos:  position{line: 64, col: 56, offset: 3083},
 														name: "domainlabel",
 													},
 													&litMatcher{
-														pos:        position{line: 61, col: 57, offset: 2809},
+														pos:        position{line: 64, col: 68, offset: 3095},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
 													},
 												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 61, col: 63, offset: 2815},
-												name: "toplabel",
 											},
 										},
 									},
@@ -823,13 +826,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 61, col: 77, offset: 2829},
+						pos:  position{line: 64, col: 77, offset: 3104},
 						name: "toplabel",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 61, col: 86, offset: 2838},
+						pos: position{line: 64, col: 86, offset: 3113},
 						expr: &litMatcher{
-							pos:        position{line: 61, col: 86, offset: 2838},
+							pos:        position{line: 64, col: 86, offset: 3113},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
@@ -841,30 +844,30 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 65, col: 1, offset: 2961},
+			pos:         position{line: 68, col: 1, offset: 3236},
 			expr: &seqExpr{
-				pos: position{line: 65, col: 30, offset: 2990},
+				pos: position{line: 68, col: 30, offset: 3265},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 30, offset: 2990},
+						pos:  position{line: 68, col: 30, offset: 3265},
 						name: "alphanum",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 65, col: 39, offset: 2999},
+						pos: position{line: 68, col: 39, offset: 3274},
 						expr: &seqExpr{
-							pos: position{line: 65, col: 41, offset: 3001},
+							pos: position{line: 68, col: 41, offset: 3276},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 65, col: 41, offset: 3001},
+									pos: position{line: 68, col: 41, offset: 3276},
 									expr: &litMatcher{
-										pos:        position{line: 65, col: 41, offset: 3001},
+										pos:        position{line: 68, col: 41, offset: 3276},
 										val:        "-",
 										ignoreCase: false,
 										want:       "\"-\"",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 65, col: 46, offset: 3006},
+									pos:  position{line: 68, col: 46, offset: 3281},
 									name: "alphanum",
 								},
 							},
@@ -876,30 +879,30 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 67, col: 1, offset: 3019},
+			pos:         position{line: 70, col: 1, offset: 3294},
 			expr: &seqExpr{
-				pos: position{line: 67, col: 24, offset: 3042},
+				pos: position{line: 70, col: 24, offset: 3317},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 24, offset: 3042},
+						pos:  position{line: 70, col: 24, offset: 3317},
 						name: "alpha",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 67, col: 30, offset: 3048},
+						pos: position{line: 70, col: 30, offset: 3323},
 						expr: &seqExpr{
-							pos: position{line: 67, col: 32, offset: 3050},
+							pos: position{line: 70, col: 32, offset: 3325},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 67, col: 32, offset: 3050},
+									pos: position{line: 70, col: 32, offset: 3325},
 									expr: &litMatcher{
-										pos:        position{line: 67, col: 32, offset: 3050},
+										pos:        position{line: 70, col: 32, offset: 3325},
 										val:        "-",
 										ignoreCase: false,
 										want:       "\"-\"",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 67, col: 37, offset: 3055},
+									pos:  position{line: 70, col: 37, offset: 3330},
 									name: "alphanum",
 								},
 							},
@@ -911,97 +914,97 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 70, col: 1, offset: 3155},
+			pos:         position{line: 73, col: 1, offset: 3430},
 			expr: &seqExpr{
-				pos: position{line: 70, col: 30, offset: 3184},
+				pos: position{line: 73, col: 30, offset: 3459},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 70, col: 30, offset: 3184},
+						pos:  position{line: 73, col: 30, offset: 3459},
 						name: "digit",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 36, offset: 3190},
+						pos: position{line: 73, col: 36, offset: 3465},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 36, offset: 3190},
+							pos:  position{line: 73, col: 36, offset: 3465},
 							name: "digit",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 43, offset: 3197},
+						pos: position{line: 73, col: 43, offset: 3472},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 43, offset: 3197},
+							pos:  position{line: 73, col: 43, offset: 3472},
 							name: "digit",
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 70, col: 50, offset: 3204},
+						pos:        position{line: 73, col: 50, offset: 3479},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 70, col: 54, offset: 3208},
+						pos:  position{line: 73, col: 54, offset: 3483},
 						name: "digit",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 60, offset: 3214},
+						pos: position{line: 73, col: 60, offset: 3489},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 60, offset: 3214},
+							pos:  position{line: 73, col: 60, offset: 3489},
 							name: "digit",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 67, offset: 3221},
+						pos: position{line: 73, col: 67, offset: 3496},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 67, offset: 3221},
+							pos:  position{line: 73, col: 67, offset: 3496},
 							name: "digit",
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 70, col: 74, offset: 3228},
+						pos:        position{line: 73, col: 74, offset: 3503},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 70, col: 78, offset: 3232},
+						pos:  position{line: 73, col: 78, offset: 3507},
 						name: "digit",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 84, offset: 3238},
+						pos: position{line: 73, col: 84, offset: 3513},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 84, offset: 3238},
+							pos:  position{line: 73, col: 84, offset: 3513},
 							name: "digit",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 91, offset: 3245},
+						pos: position{line: 73, col: 91, offset: 3520},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 91, offset: 3245},
+							pos:  position{line: 73, col: 91, offset: 3520},
 							name: "digit",
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 70, col: 98, offset: 3252},
+						pos:        position{line: 73, col: 98, offset: 3527},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 70, col: 102, offset: 3256},
+						pos:  position{line: 73, col: 102, offset: 3531},
 						name: "digit",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 108, offset: 3262},
+						pos: position{line: 73, col: 108, offset: 3537},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 108, offset: 3262},
+							pos:  position{line: 73, col: 108, offset: 3537},
 							name: "digit",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 70, col: 115, offset: 3269},
+						pos: position{line: 73, col: 115, offset: 3544},
 						expr: &ruleRefExpr{
-							pos:  position{line: 70, col: 115, offset: 3269},
+							pos:  position{line: 73, col: 115, offset: 3544},
 							name: "digit",
 						},
 					},
@@ -1011,11 +1014,11 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 72, col: 1, offset: 3277},
+			pos:         position{line: 75, col: 1, offset: 3552},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 72, col: 16, offset: 3292},
+				pos: position{line: 75, col: 16, offset: 3567},
 				expr: &ruleRefExpr{
-					pos:  position{line: 72, col: 16, offset: 3292},
+					pos:  position{line: 75, col: 16, offset: 3567},
 					name: "digit",
 				},
 			},
@@ -1023,18 +1026,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 75, col: 1, offset: 3374},
+			pos:         position{line: 78, col: 1, offset: 3649},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 75, col: 16, offset: 3389},
+				pos: position{line: 78, col: 16, offset: 3664},
 				expr: &choiceExpr{
-					pos: position{line: 75, col: 18, offset: 3391},
+					pos: position{line: 78, col: 18, offset: 3666},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 75, col: 18, offset: 3391},
+							pos:  position{line: 78, col: 18, offset: 3666},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 75, col: 29, offset: 3402},
+							pos:  position{line: 78, col: 29, offset: 3677},
 							name: "opaque_part",
 						},
 					},
@@ -1044,27 +1047,27 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 77, col: 1, offset: 3418},
+			pos:         position{line: 80, col: 1, offset: 3693},
 			expr: &seqExpr{
-				pos: position{line: 77, col: 34, offset: 3451},
+				pos: position{line: 80, col: 34, offset: 3726},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 77, col: 34, offset: 3451},
+						pos:  position{line: 80, col: 34, offset: 3726},
 						name: "segment",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 77, col: 42, offset: 3459},
+						pos: position{line: 80, col: 42, offset: 3734},
 						expr: &seqExpr{
-							pos: position{line: 77, col: 44, offset: 3461},
+							pos: position{line: 80, col: 44, offset: 3736},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 44, offset: 3461},
+									pos:        position{line: 80, col: 44, offset: 3736},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 77, col: 48, offset: 3465},
+									pos:  position{line: 80, col: 48, offset: 3740},
 									name: "segment",
 								},
 							},
@@ -1076,30 +1079,30 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 79, col: 1, offset: 3477},
+			pos:         position{line: 82, col: 1, offset: 3752},
 			expr: &seqExpr{
-				pos: position{line: 79, col: 22, offset: 3498},
+				pos: position{line: 82, col: 22, offset: 3773},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 79, col: 22, offset: 3498},
+						pos: position{line: 82, col: 22, offset: 3773},
 						expr: &ruleRefExpr{
-							pos:  position{line: 79, col: 22, offset: 3498},
+							pos:  position{line: 82, col: 22, offset: 3773},
 							name: "pchar",
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 79, col: 29, offset: 3505},
+						pos: position{line: 82, col: 29, offset: 3780},
 						expr: &seqExpr{
-							pos: position{line: 79, col: 31, offset: 3507},
+							pos: position{line: 82, col: 31, offset: 3782},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 79, col: 31, offset: 3507},
+									pos:        position{line: 82, col: 31, offset: 3782},
 									val:        ";",
 									ignoreCase: false,
 									want:       "\";\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 79, col: 35, offset: 3511},
+									pos:  position{line: 82, col: 35, offset: 3786},
 									name: "param",
 								},
 							},
@@ -1111,11 +1114,11 @@ var g = &grammar{
 		{
 			name:        "param",
 			displayName: "\"param\"",
-			pos:         position{line: 81, col: 1, offset: 3521},
+			pos:         position{line: 84, col: 1, offset: 3796},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 81, col: 18, offset: 3538},
+				pos: position{line: 84, col: 18, offset: 3813},
 				expr: &ruleRefExpr{
-					pos:  position{line: 81, col: 18, offset: 3538},
+					pos:  position{line: 84, col: 18, offset: 3813},
 					name: "pchar",
 				},
 			},
@@ -1123,20 +1126,20 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 83, col: 1, offset: 3546},
+			pos:         position{line: 86, col: 1, offset: 3821},
 			expr: &choiceExpr{
-				pos: position{line: 83, col: 18, offset: 3563},
+				pos: position{line: 86, col: 18, offset: 3838},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 83, col: 18, offset: 3563},
+						pos:  position{line: 86, col: 18, offset: 3838},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 83, col: 31, offset: 3576},
+						pos:  position{line: 86, col: 31, offset: 3851},
 						name: "escaped",
 					},
 					&charClassMatcher{
-						pos:        position{line: 83, col: 41, offset: 3586},
+						pos:        position{line: 86, col: 41, offset: 3861},
 						val:        "[:@&=+$,]",
 						chars:      []rune{':', '@', '&', '=', '+', '$', ','},
 						ignoreCase: false,
@@ -1148,11 +1151,11 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 85, col: 1, offset: 3597},
+			pos:         position{line: 88, col: 1, offset: 3872},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 85, col: 18, offset: 3614},
+				pos: position{line: 88, col: 18, offset: 3889},
 				expr: &ruleRefExpr{
-					pos:  position{line: 85, col: 18, offset: 3614},
+					pos:  position{line: 88, col: 18, offset: 3889},
 					name: "uric",
 				},
 			},
@@ -1160,11 +1163,11 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 87, col: 1, offset: 3621},
+			pos:         position{line: 90, col: 1, offset: 3896},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 87, col: 24, offset: 3644},
+				pos: position{line: 90, col: 24, offset: 3919},
 				expr: &ruleRefExpr{
-					pos:  position{line: 87, col: 24, offset: 3644},
+					pos:  position{line: 90, col: 24, offset: 3919},
 					name: "uric",
 				},
 			},
@@ -1172,20 +1175,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 89, col: 1, offset: 3651},
+			pos:         position{line: 92, col: 1, offset: 3926},
 			expr: &choiceExpr{
-				pos: position{line: 89, col: 16, offset: 3666},
+				pos: position{line: 92, col: 16, offset: 3941},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 89, col: 16, offset: 3666},
+						pos:  position{line: 92, col: 16, offset: 3941},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 89, col: 27, offset: 3677},
+						pos:  position{line: 92, col: 27, offset: 3952},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 89, col: 40, offset: 3690},
+						pos:  position{line: 92, col: 40, offset: 3965},
 						name: "escaped",
 					},
 				},
@@ -1194,9 +1197,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 91, col: 1, offset: 3699},
+			pos:         position{line: 94, col: 1, offset: 3974},
 			expr: &charClassMatcher{
-				pos:        position{line: 91, col: 24, offset: 3722},
+				pos:        position{line: 94, col: 24, offset: 3997},
 				val:        "[;/?:@&=+$,[\\]]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '=', '+', '$', ',', '[', ']'},
 				ignoreCase: false,
@@ -1206,16 +1209,16 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 93, col: 1, offset: 3739},
+			pos:         position{line: 96, col: 1, offset: 4014},
 			expr: &choiceExpr{
-				pos: position{line: 93, col: 28, offset: 3766},
+				pos: position{line: 96, col: 28, offset: 4041},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 93, col: 28, offset: 3766},
+						pos:  position{line: 96, col: 28, offset: 4041},
 						name: "alphanum",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 93, col: 39, offset: 3777},
+						pos:  position{line: 96, col: 39, offset: 4052},
 						name: "mark",
 					},
 				},
@@ -1224,19 +1227,19 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 95, col: 1, offset: 3783},
+			pos:         position{line: 98, col: 1, offset: 4058},
 			expr: &choiceExpr{
-				pos: position{line: 95, col: 16, offset: 3798},
+				pos: position{line: 98, col: 16, offset: 4073},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 95, col: 16, offset: 3798},
+						pos:        position{line: 98, col: 16, offset: 4073},
 						val:        "[_.!~*'()]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&litMatcher{
-						pos:        position{line: 95, col: 29, offset: 3811},
+						pos:        position{line: 98, col: 29, offset: 4086},
 						val:        "-",
 						ignoreCase: false,
 						want:       "\"-\"",
@@ -1247,22 +1250,22 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 97, col: 1, offset: 3816},
+			pos:         position{line: 100, col: 1, offset: 4091},
 			expr: &seqExpr{
-				pos: position{line: 97, col: 22, offset: 3837},
+				pos: position{line: 100, col: 22, offset: 4112},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 97, col: 22, offset: 3837},
+						pos:        position{line: 100, col: 22, offset: 4112},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 97, col: 26, offset: 3841},
+						pos:  position{line: 100, col: 26, offset: 4116},
 						name: "hex",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 97, col: 30, offset: 3845},
+						pos:  position{line: 100, col: 30, offset: 4120},
 						name: "hex",
 					},
 				},
@@ -1271,9 +1274,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 99, col: 1, offset: 3850},
+			pos:         position{line: 102, col: 1, offset: 4125},
 			expr: &charClassMatcher{
-				pos:        position{line: 99, col: 14, offset: 3863},
+				pos:        position{line: 102, col: 14, offset: 4138},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -1283,16 +1286,16 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 101, col: 1, offset: 3876},
+			pos:         position{line: 104, col: 1, offset: 4151},
 			expr: &choiceExpr{
-				pos: position{line: 101, col: 24, offset: 3899},
+				pos: position{line: 104, col: 24, offset: 4174},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 101, col: 24, offset: 3899},
+						pos:  position{line: 104, col: 24, offset: 4174},
 						name: "alpha",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 101, col: 32, offset: 3907},
+						pos:  position{line: 104, col: 32, offset: 4182},
 						name: "digit",
 					},
 				},
@@ -1301,16 +1304,16 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 103, col: 1, offset: 3914},
+			pos:         position{line: 106, col: 1, offset: 4189},
 			expr: &choiceExpr{
-				pos: position{line: 103, col: 18, offset: 3931},
+				pos: position{line: 106, col: 18, offset: 4206},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 103, col: 18, offset: 3931},
+						pos:  position{line: 106, col: 18, offset: 4206},
 						name: "lowalpha",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 103, col: 29, offset: 3942},
+						pos:  position{line: 106, col: 29, offset: 4217},
 						name: "upalpha",
 					},
 				},
@@ -1319,9 +1322,9 @@ var g = &grammar{
 		{
 			name:        "lowalpha",
 			displayName: "\"lowalpha\"",
-			pos:         position{line: 105, col: 1, offset: 3951},
+			pos:         position{line: 108, col: 1, offset: 4226},
 			expr: &charClassMatcher{
-				pos:        position{line: 105, col: 24, offset: 3974},
+				pos:        position{line: 108, col: 24, offset: 4249},
 				val:        "[a-z]",
 				ranges:     []rune{'a', 'z'},
 				ignoreCase: false,
@@ -1331,9 +1334,9 @@ var g = &grammar{
 		{
 			name:        "upalpha",
 			displayName: "\"upalpha\"",
-			pos:         position{line: 107, col: 1, offset: 3981},
+			pos:         position{line: 110, col: 1, offset: 4256},
 			expr: &charClassMatcher{
-				pos:        position{line: 107, col: 22, offset: 4002},
+				pos:        position{line: 110, col: 22, offset: 4277},
 				val:        "[A-Z]",
 				ranges:     []rune{'A', 'Z'},
 				ignoreCase: false,
@@ -1343,9 +1346,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 109, col: 1, offset: 4009},
+			pos:         position{line: 112, col: 1, offset: 4284},
 			expr: &charClassMatcher{
-				pos:        position{line: 109, col: 18, offset: 4026},
+				pos:        position{line: 112, col: 18, offset: 4301},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -1355,27 +1358,27 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 115, col: 1, offset: 4270},
+			pos:         position{line: 118, col: 1, offset: 4545},
 			expr: &seqExpr{
-				pos: position{line: 115, col: 30, offset: 4299},
+				pos: position{line: 118, col: 30, offset: 4574},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 115, col: 30, offset: 4299},
+						pos:  position{line: 118, col: 30, offset: 4574},
 						name: "hexpart",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 115, col: 38, offset: 4307},
+						pos: position{line: 118, col: 38, offset: 4582},
 						expr: &seqExpr{
-							pos: position{line: 115, col: 40, offset: 4309},
+							pos: position{line: 118, col: 40, offset: 4584},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 115, col: 40, offset: 4309},
+									pos:        position{line: 118, col: 40, offset: 4584},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 44, offset: 4313},
+									pos:  position{line: 118, col: 44, offset: 4588},
 									name: "IPv4address",
 								},
 							},
@@ -1387,49 +1390,49 @@ var g = &grammar{
 		{
 			name:        "hexpart",
 			displayName: "\"hexpart\"",
-			pos:         position{line: 118, col: 1, offset: 4406},
+			pos:         position{line: 121, col: 1, offset: 4681},
 			expr: &choiceExpr{
-				pos: position{line: 118, col: 22, offset: 4427},
+				pos: position{line: 121, col: 22, offset: 4702},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 118, col: 22, offset: 4427},
+						pos: position{line: 121, col: 22, offset: 4702},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 118, col: 22, offset: 4427},
+								pos:  position{line: 121, col: 22, offset: 4702},
 								name: "hexseq",
 							},
 							&litMatcher{
-								pos:        position{line: 118, col: 29, offset: 4434},
+								pos:        position{line: 121, col: 29, offset: 4709},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 118, col: 34, offset: 4439},
+								pos: position{line: 121, col: 34, offset: 4714},
 								expr: &ruleRefExpr{
-									pos:  position{line: 118, col: 34, offset: 4439},
+									pos:  position{line: 121, col: 34, offset: 4714},
 									name: "hexseq",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 118, col: 44, offset: 4449},
+						pos:  position{line: 121, col: 44, offset: 4724},
 						name: "hexseq",
 					},
 					&seqExpr{
-						pos: position{line: 118, col: 53, offset: 4458},
+						pos: position{line: 121, col: 53, offset: 4733},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 118, col: 53, offset: 4458},
+								pos:        position{line: 121, col: 53, offset: 4733},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 118, col: 58, offset: 4463},
+								pos: position{line: 121, col: 58, offset: 4738},
 								expr: &ruleRefExpr{
-									pos:  position{line: 118, col: 58, offset: 4463},
+									pos:  position{line: 121, col: 58, offset: 4738},
 									name: "hexseq",
 								},
 							},
@@ -1441,42 +1444,42 @@ var g = &grammar{
 		{
 			name:        "hexseq",
 			displayName: "\"hexseq\"",
-			pos:         position{line: 120, col: 1, offset: 4472},
+			pos:         position{line: 123, col: 1, offset: 4747},
 			expr: &seqExpr{
-				pos: position{line: 120, col: 20, offset: 4491},
+				pos: position{line: 123, col: 20, offset: 4766},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 120, col: 20, offset: 4491},
+						pos:  position{line: 123, col: 20, offset: 4766},
 						name: "hex4",
 					},
 					&notExpr{
-						pos: position{line: 120, col: 25, offset: 4496},
+						pos: position{line: 123, col: 25, offset: 4771},
 						expr: &litMatcher{
-							pos:        position{line: 120, col: 26, offset: 4497},
+							pos:        position{line: 123, col: 26, offset: 4772},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 120, col: 30, offset: 4501},
+						pos: position{line: 123, col: 30, offset: 4776},
 						expr: &seqExpr{
-							pos: position{line: 120, col: 32, offset: 4503},
+							pos: position{line: 123, col: 32, offset: 4778},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 120, col: 32, offset: 4503},
+									pos:        position{line: 123, col: 32, offset: 4778},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 120, col: 36, offset: 4507},
+									pos:  position{line: 123, col: 36, offset: 4782},
 									name: "hex4",
 								},
 								&notExpr{
-									pos: position{line: 120, col: 41, offset: 4512},
+									pos: position{line: 123, col: 41, offset: 4787},
 									expr: &litMatcher{
-										pos:        position{line: 120, col: 42, offset: 4513},
+										pos:        position{line: 123, col: 42, offset: 4788},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
@@ -1491,32 +1494,32 @@ var g = &grammar{
 		{
 			name:        "hex4",
 			displayName: "\"hex4\"",
-			pos:         position{line: 122, col: 1, offset: 4521},
+			pos:         position{line: 125, col: 1, offset: 4796},
 			expr: &seqExpr{
-				pos: position{line: 122, col: 16, offset: 4536},
+				pos: position{line: 125, col: 16, offset: 4811},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 122, col: 16, offset: 4536},
+						pos:  position{line: 125, col: 16, offset: 4811},
 						name: "HEXDIG",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 122, col: 23, offset: 4543},
+						pos: position{line: 125, col: 23, offset: 4818},
 						expr: &ruleRefExpr{
-							pos:  position{line: 122, col: 23, offset: 4543},
+							pos:  position{line: 125, col: 23, offset: 4818},
 							name: "HEXDIG",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 122, col: 31, offset: 4551},
+						pos: position{line: 125, col: 31, offset: 4826},
 						expr: &ruleRefExpr{
-							pos:  position{line: 122, col: 31, offset: 4551},
+							pos:  position{line: 125, col: 31, offset: 4826},
 							name: "HEXDIG",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 122, col: 39, offset: 4559},
+						pos: position{line: 125, col: 39, offset: 4834},
 						expr: &ruleRefExpr{
-							pos:  position{line: 122, col: 39, offset: 4559},
+							pos:  position{line: 125, col: 39, offset: 4834},
 							name: "HEXDIG",
 						},
 					},
@@ -1526,9 +1529,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 124, col: 1, offset: 4568},
+			pos:         position{line: 127, col: 1, offset: 4843},
 			expr: &charClassMatcher{
-				pos:        position{line: 124, col: 20, offset: 4587},
+				pos:        position{line: 127, col: 20, offset: 4862},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,

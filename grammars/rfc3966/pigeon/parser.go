@@ -1079,48 +1079,51 @@ var g = &grammar{
 		{
 			name:        "domainname",
 			displayName: "\"domainname\"",
-			pos:         position{line: 99, col: 1, offset: 5090},
+			pos:         position{line: 102, col: 1, offset: 5365},
 			expr: &seqExpr{
-				pos: position{line: 99, col: 28, offset: 5117},
+				pos: position{line: 102, col: 28, offset: 5392},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 99, col: 28, offset: 5117},
+						pos: position{line: 102, col: 28, offset: 5392},
 						expr: &seqExpr{
-							pos: position{line: 99, col: 30, offset: 5119},
+							pos: position{line: 102, col: 30, offset: 5394},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 99, col: 30, offset: 5119},
+									pos:  position{line: 102, col: 30, offset: 5394},
 									name: "domainlabel",
 								},
 								&litMatcher{
-									pos:        position{line: 99, col: 42, offset: 5131},
+									pos:        position{line: 102, col: 42, offset: 5406},
 									val:        ".",
 									ignoreCase: false,
 									want:       "\".\"",
 								},
 								&andExpr{
-									pos: position{line: 99, col: 46, offset: 5135},
+									pos: position{line: 102, col: 46, offset: 5410},
 									expr: &choiceExpr{
-										pos: position{line: 99, col: 49, offset: 5138},
+										pos: position{line: 102, col: 49, offset: 5413},
 										alternatives: []any{
+											&charClassMatcher{
+												pos:        position{line: 102, col: 49, offset: 5413},
+												val:        "[a-zA-Z]",
+												ranges:     []rune{'a', 'z', 'A', 'Z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 											&seqExpr{
-												pos: position{line: 99, col: 49, offset: 5138},
+												pos: position{line: 102, col: 60, offset: 5424},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 99, col: 49, offset: 5138},
+														pos:  position{line: 102, col: 60, offset: 5424},
 														name: "domainlabel",
 													},
 													&litMatcher{
-														pos:        position{line: 99, col: 61, offset: 5150},
+														pos:        position{line: 102, col: 72, offset: 5436},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
 													},
 												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 99, col: 67, offset: 5156},
-												name: "toplabel",
 											},
 										},
 									},
@@ -1129,13 +1132,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 99, col: 81, offset: 5170},
+						pos:  position{line: 102, col: 81, offset: 5445},
 						name: "toplabel",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 99, col: 90, offset: 5179},
+						pos: position{line: 102, col: 90, offset: 5454},
 						expr: &litMatcher{
-							pos:        position{line: 99, col: 90, offset: 5179},
+							pos:        position{line: 102, col: 90, offset: 5454},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
@@ -1147,30 +1150,30 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 103, col: 1, offset: 5302},
+			pos:         position{line: 106, col: 1, offset: 5577},
 			expr: &seqExpr{
-				pos: position{line: 103, col: 30, offset: 5331},
+				pos: position{line: 106, col: 30, offset: 5606},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 103, col: 30, offset: 5331},
+						pos:  position{line: 106, col: 30, offset: 5606},
 						name: "alphanum",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 103, col: 39, offset: 5340},
+						pos: position{line: 106, col: 39, offset: 5615},
 						expr: &seqExpr{
-							pos: position{line: 103, col: 41, offset: 5342},
+							pos: position{line: 106, col: 41, offset: 5617},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 103, col: 41, offset: 5342},
+									pos: position{line: 106, col: 41, offset: 5617},
 									expr: &litMatcher{
-										pos:        position{line: 103, col: 41, offset: 5342},
+										pos:        position{line: 106, col: 41, offset: 5617},
 										val:        "-",
 										ignoreCase: false,
 										want:       "\"-\"",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 103, col: 46, offset: 5347},
+									pos:  position{line: 106, col: 46, offset: 5622},
 									name: "alphanum",
 								},
 							},
@@ -1182,30 +1185,30 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 105, col: 1, offset: 5360},
+			pos:         position{line: 108, col: 1, offset: 5635},
 			expr: &seqExpr{
-				pos: position{line: 105, col: 24, offset: 5383},
+				pos: position{line: 108, col: 24, offset: 5658},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 105, col: 24, offset: 5383},
+						pos:  position{line: 108, col: 24, offset: 5658},
 						name: "ALPHA",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 105, col: 30, offset: 5389},
+						pos: position{line: 108, col: 30, offset: 5664},
 						expr: &seqExpr{
-							pos: position{line: 105, col: 32, offset: 5391},
+							pos: position{line: 108, col: 32, offset: 5666},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 105, col: 32, offset: 5391},
+									pos: position{line: 108, col: 32, offset: 5666},
 									expr: &litMatcher{
-										pos:        position{line: 105, col: 32, offset: 5391},
+										pos:        position{line: 108, col: 32, offset: 5666},
 										val:        "-",
 										ignoreCase: false,
 										want:       "\"-\"",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 105, col: 37, offset: 5396},
+									pos:  position{line: 108, col: 37, offset: 5671},
 									name: "alphanum",
 								},
 							},
@@ -1217,33 +1220,33 @@ var g = &grammar{
 		{
 			name:        "parameter",
 			displayName: "\"parameter\"",
-			pos:         position{line: 108, col: 1, offset: 5497},
+			pos:         position{line: 111, col: 1, offset: 5772},
 			expr: &seqExpr{
-				pos: position{line: 108, col: 26, offset: 5522},
+				pos: position{line: 111, col: 26, offset: 5797},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 108, col: 26, offset: 5522},
+						pos:        position{line: 111, col: 26, offset: 5797},
 						val:        ";",
 						ignoreCase: false,
 						want:       "\";\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 30, offset: 5526},
+						pos:  position{line: 111, col: 30, offset: 5801},
 						name: "pname",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 108, col: 36, offset: 5532},
+						pos: position{line: 111, col: 36, offset: 5807},
 						expr: &seqExpr{
-							pos: position{line: 108, col: 38, offset: 5534},
+							pos: position{line: 111, col: 38, offset: 5809},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 108, col: 38, offset: 5534},
+									pos:        position{line: 111, col: 38, offset: 5809},
 									val:        "=",
 									ignoreCase: false,
 									want:       "\"=\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 108, col: 42, offset: 5538},
+									pos:  position{line: 111, col: 42, offset: 5813},
 									name: "pvalue",
 								},
 							},
@@ -1255,18 +1258,18 @@ var g = &grammar{
 		{
 			name:        "pname",
 			displayName: "\"pname\"",
-			pos:         position{line: 110, col: 1, offset: 5549},
+			pos:         position{line: 113, col: 1, offset: 5824},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 110, col: 18, offset: 5566},
+				pos: position{line: 113, col: 18, offset: 5841},
 				expr: &choiceExpr{
-					pos: position{line: 110, col: 20, offset: 5568},
+					pos: position{line: 113, col: 20, offset: 5843},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 110, col: 20, offset: 5568},
+							pos:  position{line: 113, col: 20, offset: 5843},
 							name: "alphanum",
 						},
 						&litMatcher{
-							pos:        position{line: 110, col: 31, offset: 5579},
+							pos:        position{line: 113, col: 31, offset: 5854},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
@@ -1278,11 +1281,11 @@ var g = &grammar{
 		{
 			name:        "pvalue",
 			displayName: "\"pvalue\"",
-			pos:         position{line: 112, col: 1, offset: 5587},
+			pos:         position{line: 115, col: 1, offset: 5862},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 112, col: 20, offset: 5606},
+				pos: position{line: 115, col: 20, offset: 5881},
 				expr: &ruleRefExpr{
-					pos:  position{line: 112, col: 20, offset: 5606},
+					pos:  position{line: 115, col: 20, offset: 5881},
 					name: "paramchar",
 				},
 			},
@@ -1290,20 +1293,20 @@ var g = &grammar{
 		{
 			name:        "paramchar",
 			displayName: "\"paramchar\"",
-			pos:         position{line: 114, col: 1, offset: 5618},
+			pos:         position{line: 117, col: 1, offset: 5893},
 			expr: &choiceExpr{
-				pos: position{line: 114, col: 26, offset: 5643},
+				pos: position{line: 117, col: 26, offset: 5918},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 114, col: 26, offset: 5643},
+						pos:  position{line: 117, col: 26, offset: 5918},
 						name: "param_unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 114, col: 45, offset: 5662},
+						pos:  position{line: 117, col: 45, offset: 5937},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 114, col: 58, offset: 5675},
+						pos:  position{line: 117, col: 58, offset: 5950},
 						name: "pct_encoded",
 					},
 				},
@@ -1312,16 +1315,16 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 116, col: 1, offset: 5688},
+			pos:         position{line: 119, col: 1, offset: 5963},
 			expr: &choiceExpr{
-				pos: position{line: 116, col: 28, offset: 5715},
+				pos: position{line: 119, col: 28, offset: 5990},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 28, offset: 5715},
+						pos:  position{line: 119, col: 28, offset: 5990},
 						name: "alphanum",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 39, offset: 5726},
+						pos:  position{line: 119, col: 39, offset: 6001},
 						name: "mark",
 					},
 				},
@@ -1330,19 +1333,19 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 118, col: 1, offset: 5732},
+			pos:         position{line: 121, col: 1, offset: 6007},
 			expr: &choiceExpr{
-				pos: position{line: 118, col: 16, offset: 5747},
+				pos: position{line: 121, col: 16, offset: 6022},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 118, col: 16, offset: 5747},
+						pos:        position{line: 121, col: 16, offset: 6022},
 						val:        "[_.!~*'()]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&litMatcher{
-						pos:        position{line: 118, col: 29, offset: 5760},
+						pos:        position{line: 121, col: 29, offset: 6035},
 						val:        "-",
 						ignoreCase: false,
 						want:       "\"-\"",
@@ -1353,22 +1356,22 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 120, col: 1, offset: 5765},
+			pos:         position{line: 123, col: 1, offset: 6040},
 			expr: &seqExpr{
-				pos: position{line: 120, col: 30, offset: 5794},
+				pos: position{line: 123, col: 30, offset: 6069},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 120, col: 30, offset: 5794},
+						pos:        position{line: 123, col: 30, offset: 6069},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 120, col: 34, offset: 5798},
+						pos:  position{line: 123, col: 34, offset: 6073},
 						name: "HEXDIG",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 120, col: 41, offset: 5805},
+						pos:  position{line: 123, col: 41, offset: 6080},
 						name: "HEXDIG",
 					},
 				},
@@ -1377,9 +1380,9 @@ var g = &grammar{
 		{
 			name:        "param_unreserved",
 			displayName: "\"param-unreserved\"",
-			pos:         position{line: 122, col: 1, offset: 5813},
+			pos:         position{line: 125, col: 1, offset: 6088},
 			expr: &charClassMatcher{
-				pos:        position{line: 122, col: 40, offset: 5852},
+				pos:        position{line: 125, col: 40, offset: 6127},
 				val:        "[[\\]/:&+$]",
 				chars:      []rune{'[', ']', '/', ':', '&', '+', '$'},
 				ignoreCase: false,
@@ -1389,20 +1392,20 @@ var g = &grammar{
 		{
 			name:        "phonedigit",
 			displayName: "\"phonedigit\"",
-			pos:         position{line: 124, col: 1, offset: 5864},
+			pos:         position{line: 127, col: 1, offset: 6139},
 			expr: &choiceExpr{
-				pos: position{line: 124, col: 28, offset: 5891},
+				pos: position{line: 127, col: 28, offset: 6166},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 124, col: 28, offset: 5891},
+						pos:  position{line: 127, col: 28, offset: 6166},
 						name: "DIGIT",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 124, col: 36, offset: 5899},
+						pos:  position{line: 127, col: 36, offset: 6174},
 						name: "visual_separator",
 					},
 					&litMatcher{
-						pos:        position{line: 124, col: 55, offset: 5918},
+						pos:        position{line: 127, col: 55, offset: 6193},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -1412,16 +1415,16 @@ var g = &grammar{
 		},
 		{
 			name: "phonedigit1",
-			pos:  position{line: 126, col: 1, offset: 5922},
+			pos:  position{line: 129, col: 1, offset: 6197},
 			expr: &choiceExpr{
-				pos: position{line: 126, col: 16, offset: 5937},
+				pos: position{line: 129, col: 16, offset: 6212},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 126, col: 16, offset: 5937},
+						pos:  position{line: 129, col: 16, offset: 6212},
 						name: "DIGIT",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 126, col: 24, offset: 5945},
+						pos:  position{line: 129, col: 24, offset: 6220},
 						name: "visual_separator",
 					},
 				},
@@ -1430,32 +1433,32 @@ var g = &grammar{
 		{
 			name:        "phonedigit_hex",
 			displayName: "\"phonedigit-hex\"",
-			pos:         position{line: 128, col: 1, offset: 5963},
+			pos:         position{line: 131, col: 1, offset: 6238},
 			expr: &choiceExpr{
-				pos: position{line: 128, col: 36, offset: 5998},
+				pos: position{line: 131, col: 36, offset: 6273},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 128, col: 36, offset: 5998},
+						pos:  position{line: 131, col: 36, offset: 6273},
 						name: "HEXDIG",
 					},
 					&litMatcher{
-						pos:        position{line: 128, col: 45, offset: 6007},
+						pos:        position{line: 131, col: 45, offset: 6282},
 						val:        "*",
 						ignoreCase: false,
 						want:       "\"*\"",
 					},
 					&litMatcher{
-						pos:        position{line: 128, col: 51, offset: 6013},
+						pos:        position{line: 131, col: 51, offset: 6288},
 						val:        "#",
 						ignoreCase: false,
 						want:       "\"#\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 128, col: 57, offset: 6019},
+						pos:  position{line: 131, col: 57, offset: 6294},
 						name: "visual_separator",
 					},
 					&litMatcher{
-						pos:        position{line: 128, col: 76, offset: 6038},
+						pos:        position{line: 131, col: 76, offset: 6313},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -1465,28 +1468,28 @@ var g = &grammar{
 		},
 		{
 			name: "phonedigit_hex1",
-			pos:  position{line: 130, col: 1, offset: 6042},
+			pos:  position{line: 133, col: 1, offset: 6317},
 			expr: &choiceExpr{
-				pos: position{line: 130, col: 20, offset: 6061},
+				pos: position{line: 133, col: 20, offset: 6336},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 130, col: 20, offset: 6061},
+						pos:  position{line: 133, col: 20, offset: 6336},
 						name: "HEXDIG",
 					},
 					&litMatcher{
-						pos:        position{line: 130, col: 29, offset: 6070},
+						pos:        position{line: 133, col: 29, offset: 6345},
 						val:        "*",
 						ignoreCase: false,
 						want:       "\"*\"",
 					},
 					&litMatcher{
-						pos:        position{line: 130, col: 35, offset: 6076},
+						pos:        position{line: 133, col: 35, offset: 6351},
 						val:        "#",
 						ignoreCase: false,
 						want:       "\"#\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 130, col: 41, offset: 6082},
+						pos:  position{line: 133, col: 41, offset: 6357},
 						name: "visual_separator",
 					},
 				},
@@ -1495,19 +1498,19 @@ var g = &grammar{
 		{
 			name:        "visual_separator",
 			displayName: "\"visual-separator\"",
-			pos:         position{line: 132, col: 1, offset: 6100},
+			pos:         position{line: 135, col: 1, offset: 6375},
 			expr: &choiceExpr{
-				pos: position{line: 132, col: 40, offset: 6139},
+				pos: position{line: 135, col: 40, offset: 6414},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 132, col: 40, offset: 6139},
+						pos:        position{line: 135, col: 40, offset: 6414},
 						val:        "[.()]",
 						chars:      []rune{'.', '(', ')'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&litMatcher{
-						pos:        position{line: 132, col: 48, offset: 6147},
+						pos:        position{line: 135, col: 48, offset: 6422},
 						val:        "-",
 						ignoreCase: false,
 						want:       "\"-\"",
@@ -1518,9 +1521,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 134, col: 1, offset: 6152},
+			pos:         position{line: 137, col: 1, offset: 6427},
 			expr: &charClassMatcher{
-				pos:        position{line: 134, col: 24, offset: 6175},
+				pos:        position{line: 137, col: 24, offset: 6450},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1530,9 +1533,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 136, col: 1, offset: 6188},
+			pos:         position{line: 139, col: 1, offset: 6463},
 			expr: &charClassMatcher{
-				pos:        position{line: 136, col: 24, offset: 6211},
+				pos:        position{line: 139, col: 24, offset: 6486},
 				val:        "[;/?:@&=+$,]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -1542,20 +1545,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 138, col: 1, offset: 6225},
+			pos:         position{line: 141, col: 1, offset: 6500},
 			expr: &choiceExpr{
-				pos: position{line: 138, col: 16, offset: 6240},
+				pos: position{line: 141, col: 16, offset: 6515},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 138, col: 16, offset: 6240},
+						pos:  position{line: 141, col: 16, offset: 6515},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 138, col: 27, offset: 6251},
+						pos:  position{line: 141, col: 27, offset: 6526},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 138, col: 40, offset: 6264},
+						pos:  position{line: 141, col: 40, offset: 6539},
 						name: "pct_encoded",
 					},
 				},
@@ -1564,9 +1567,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 140, col: 1, offset: 6277},
+			pos:         position{line: 143, col: 1, offset: 6552},
 			expr: &charClassMatcher{
-				pos:        position{line: 140, col: 18, offset: 6294},
+				pos:        position{line: 143, col: 18, offset: 6569},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -1576,9 +1579,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 142, col: 1, offset: 6304},
+			pos:         position{line: 145, col: 1, offset: 6579},
 			expr: &charClassMatcher{
-				pos:        position{line: 142, col: 18, offset: 6321},
+				pos:        position{line: 145, col: 18, offset: 6596},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -1588,9 +1591,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 144, col: 1, offset: 6328},
+			pos:         position{line: 147, col: 1, offset: 6603},
 			expr: &charClassMatcher{
-				pos:        position{line: 144, col: 20, offset: 6347},
+				pos:        position{line: 147, col: 20, offset: 6622},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
