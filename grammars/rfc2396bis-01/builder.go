@@ -3426,10 +3426,10 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										p, n = p18, n[:n18]
 										break L18
 									}
-									// toplabel, inlined
+									// domainlabel, inlined
 									node19 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 19
+									n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 									{
 										p20, n20 := p, len(n)
 										ok = true
@@ -3441,7 +3441,7 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												ok = true
 											L22:
 												for {
-													if ok = p < len(s) && class0[s[p]]; ok {
+													if ok = p < len(s) && class10[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -3492,8 +3492,13 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										p, n = p18, n[:n18]
 										break L18
 									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
+									{
+										p24, n24 := p, len(n)
+										if ok = p < len(s) && s[p] == '.'; ok {
+											p++
+										}
+										p, n = p24, n[:n24]
+										ok = !ok
 									}
 									if !ok {
 										p, n = p18, n[:n18]
@@ -3508,82 +3513,175 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						}
 						if p < len(s) && class23[s[p]] {
 							{
-								p24, n24 := p, len(n)
+								p25, n25 := p, len(n)
 								ok = true
-							L24:
+							L25:
 								for {
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p24, n[:n24]
-										break L24
+										p, n = p25, n[:n25]
+										break L25
 									}
-									// domainlabel, inlined
-									node25 := len(n)
+									// toplabel, inlined
+									node26 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node25].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+									n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 									{
-										p26, n26 := p, len(n)
+										p27, n27 := p, len(n)
 										ok = true
-									L26:
+									L27:
 										for {
-											m27 := p
+											m28 := p
 											{
-												p28, n28 := p, len(n)
+												p29, n29 := p, len(n)
 												ok = true
-											L28:
+											L29:
 												for {
-													if ok = p < len(s) && class10[s[p]]; ok {
+													if ok = p < len(s) && class0[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p28, n[:n28]
-														break L28
+														p, n = p29, n[:n29]
+														break L29
 													}
 													{
-														start29 := p
+														start30 := p
 														if b.work <= b.limit { // past the limit, nothing is scanned
 															if p < len(s) && class22[s[p]] {
 																p = run22.RunEnd(s, p+1)
 															}
 														}
-														end29 := p // just past the run's last B
-														for end29 > start29 && !class10[s[end29-1]] {
-															end29--
+														end30 := p // just past the run's last B
+														for end30 > start30 && !class10[s[end30-1]] {
+															end30--
 														}
-														b.work += p - start29
-														p = end29
+														b.work += p - start30
+														p = end30
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p28, n[:n28]
-														break L28
+														p, n = p29, n[:n29]
+														break L29
 													}
 													break
 												}
 											}
-											m27 = p - m27 // the length of n
+											m28 = p - m28 // the length of n
 											if !ok {
-												p, n = p26, n[:n26]
-												break L26
+												p, n = p27, n[:n27]
+												break L27
 											}
-											ok = m27 <= 63 // a length bound on n
+											ok = m28 <= 63 // a length bound on n
 											if !ok {
-												p, n = p26, n[:n26]
-												break L26
+												p, n = p27, n[:n27]
+												break L27
 											}
 											break
 										}
 									}
 									if ok {
-										n[node25].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+										n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
-										n = n[:node25]
+										n = n[:node26]
 									}
 									if !ok {
-										p, n = p24, n[:n24]
-										break L24
+										p, n = p25, n[:n25]
+										break L25
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p25, n[:n25]
+										break L25
+									}
+									break
+								}
+							}
+							if ok {
+								break L17
+							}
+						}
+						if p < len(s) && class23[s[p]] {
+							{
+								p31, n31 := p, len(n)
+								ok = true
+							L31:
+								for {
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p31, n[:n31]
+										break L31
+									}
+									// domainlabel, inlined
+									node32 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node32].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+									{
+										p33, n33 := p, len(n)
+										ok = true
+									L33:
+										for {
+											m34 := p
+											{
+												p35, n35 := p, len(n)
+												ok = true
+											L35:
+												for {
+													if ok = p < len(s) && class10[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p35, n[:n35]
+														break L35
+													}
+													{
+														start36 := p
+														if b.work <= b.limit { // past the limit, nothing is scanned
+															if p < len(s) && class22[s[p]] {
+																p = run22.RunEnd(s, p+1)
+															}
+														}
+														end36 := p // just past the run's last B
+														for end36 > start36 && !class10[s[end36-1]] {
+															end36--
+														}
+														b.work += p - start36
+														p = end36
+														ok = b.work <= b.limit
+													}
+													if !ok {
+														p, n = p35, n[:n35]
+														break L35
+													}
+													break
+												}
+											}
+											m34 = p - m34 // the length of n
+											if !ok {
+												p, n = p33, n[:n33]
+												break L33
+											}
+											ok = m34 <= 63 // a length bound on n
+											if !ok {
+												p, n = p33, n[:n33]
+												break L33
+											}
+											break
+										}
+									}
+									if ok {
+										n[node32].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+									} else {
+										n = n[:node32]
+									}
+									if !ok {
+										p, n = p31, n[:n31]
+										break L31
 									}
 									break
 								}
@@ -3770,10 +3868,10 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p12, n[:n12]
 								break L12
 							}
-							// toplabel, inlined
+							// domainlabel, inlined
 							node13 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 19
+							n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 							{
 								p14, n14 := p, len(n)
 								ok = true
@@ -3785,7 +3883,7 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										ok = true
 									L16:
 										for {
-											if ok = p < len(s) && class0[s[p]]; ok {
+											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3836,8 +3934,13 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p12, n[:n12]
 								break L12
 							}
-							if ok = p < len(s) && s[p] == '.'; ok {
-								p++
+							{
+								p18, n18 := p, len(n)
+								if ok = p < len(s) && s[p] == '.'; ok {
+									p++
+								}
+								p, n = p18, n[:n18]
+								ok = !ok
 							}
 							if !ok {
 								p, n = p12, n[:n12]
@@ -3852,82 +3955,175 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				}
 				if p < len(s) && class23[s[p]] {
 					{
-						p18, n18 := p, len(n)
+						p19, n19 := p, len(n)
 						ok = true
-					L18:
+					L19:
 						for {
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
 							}
-							// domainlabel, inlined
-							node19 := len(n)
+							// toplabel, inlined
+							node20 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+							n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 							{
-								p20, n20 := p, len(n)
+								p21, n21 := p, len(n)
 								ok = true
-							L20:
+							L21:
 								for {
-									m21 := p
+									m22 := p
 									{
-										p22, n22 := p, len(n)
+										p23, n23 := p, len(n)
 										ok = true
-									L22:
+									L23:
 										for {
-											if ok = p < len(s) && class10[s[p]]; ok {
+											if ok = p < len(s) && class0[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p23, n[:n23]
+												break L23
 											}
 											{
-												start23 := p
+												start24 := p
 												if b.work <= b.limit { // past the limit, nothing is scanned
 													if p < len(s) && class22[s[p]] {
 														p = run22.RunEnd(s, p+1)
 													}
 												}
-												end23 := p // just past the run's last B
-												for end23 > start23 && !class10[s[end23-1]] {
-													end23--
+												end24 := p // just past the run's last B
+												for end24 > start24 && !class10[s[end24-1]] {
+													end24--
 												}
-												b.work += p - start23
-												p = end23
+												b.work += p - start24
+												p = end24
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p23, n[:n23]
+												break L23
 											}
 											break
 										}
 									}
-									m21 = p - m21 // the length of n
+									m22 = p - m22 // the length of n
 									if !ok {
-										p, n = p20, n[:n20]
-										break L20
+										p, n = p21, n[:n21]
+										break L21
 									}
-									ok = m21 <= 63 // a length bound on n
+									ok = m22 <= 63 // a length bound on n
 									if !ok {
-										p, n = p20, n[:n20]
-										break L20
+										p, n = p21, n[:n21]
+										break L21
 									}
 									break
 								}
 							}
 							if ok {
-								n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node19]
+								n = n[:node20]
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							break
+						}
+					}
+					if ok {
+						break L11
+					}
+				}
+				if p < len(s) && class23[s[p]] {
+					{
+						p25, n25 := p, len(n)
+						ok = true
+					L25:
+						for {
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
+							}
+							// domainlabel, inlined
+							node26 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+							{
+								p27, n27 := p, len(n)
+								ok = true
+							L27:
+								for {
+									m28 := p
+									{
+										p29, n29 := p, len(n)
+										ok = true
+									L29:
+										for {
+											if ok = p < len(s) && class10[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p29, n[:n29]
+												break L29
+											}
+											{
+												start30 := p
+												if b.work <= b.limit { // past the limit, nothing is scanned
+													if p < len(s) && class22[s[p]] {
+														p = run22.RunEnd(s, p+1)
+													}
+												}
+												end30 := p // just past the run's last B
+												for end30 > start30 && !class10[s[end30-1]] {
+													end30--
+												}
+												b.work += p - start30
+												p = end30
+												ok = b.work <= b.limit
+											}
+											if !ok {
+												p, n = p29, n[:n29]
+												break L29
+											}
+											break
+										}
+									}
+									m28 = p - m28 // the length of n
+									if !ok {
+										p, n = p27, n[:n27]
+										break L27
+									}
+									ok = m28 <= 63 // a length bound on n
+									if !ok {
+										p, n = p27, n[:n27]
+										break L27
+									}
+									break
+								}
+							}
+							if ok {
+								n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+							} else {
+								n = n[:node26]
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
 							}
 							break
 						}

@@ -127,6 +127,11 @@ var pegGrammar = pegvm.New([]*pegvm.Rule{
 		&pegvm.Opt{Expr: &pegvm.Choice{Alternatives: []pegvm.Expr{
 			&pegvm.Seq{Exprs: []pegvm.Expr{
 				&pegvm.Lit{Val: ".", Want: "\".\""},
+				&pegvm.Ref{Name: "domainlabel"},
+				&pegvm.Not{Expr: &pegvm.Lit{Val: ".", Want: "\".\""}},
+			}},
+			&pegvm.Seq{Exprs: []pegvm.Expr{
+				&pegvm.Lit{Val: ".", Want: "\".\""},
 				&pegvm.Ref{Name: "toplabel"},
 				&pegvm.Lit{Val: ".", Want: "\".\""},
 			}},

@@ -557,38 +557,38 @@ var g = &grammar{
 		{
 			name:        "qualified",
 			displayName: "\"qualified\"",
-			pos:         position{line: 85, col: 1, offset: 4261},
+			pos:         position{line: 89, col: 1, offset: 4616},
 			expr: &seqExpr{
-				pos: position{line: 85, col: 26, offset: 4286},
+				pos: position{line: 89, col: 26, offset: 4641},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 85, col: 26, offset: 4286},
+						pos: position{line: 89, col: 26, offset: 4641},
 						expr: &seqExpr{
-							pos: position{line: 85, col: 28, offset: 4288},
+							pos: position{line: 89, col: 28, offset: 4643},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 85, col: 28, offset: 4288},
+									pos:        position{line: 89, col: 28, offset: 4643},
 									val:        ".",
 									ignoreCase: false,
 									want:       "\".\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 85, col: 32, offset: 4292},
+									pos:  position{line: 89, col: 32, offset: 4647},
 									name: "domainlabel",
 								},
 								&andExpr{
-									pos: position{line: 85, col: 44, offset: 4304},
+									pos: position{line: 89, col: 44, offset: 4659},
 									expr: &seqExpr{
-										pos: position{line: 85, col: 47, offset: 4307},
+										pos: position{line: 89, col: 47, offset: 4662},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 85, col: 47, offset: 4307},
+												pos:        position{line: 89, col: 47, offset: 4662},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&charClassMatcher{
-												pos:        position{line: 85, col: 51, offset: 4311},
+												pos:        position{line: 89, col: 51, offset: 4666},
 												val:        "[a-zA-Z0-9]",
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 												ignoreCase: false,
@@ -601,25 +601,49 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 85, col: 68, offset: 4328},
+						pos: position{line: 89, col: 68, offset: 4683},
 						expr: &choiceExpr{
-							pos: position{line: 85, col: 70, offset: 4330},
+							pos: position{line: 89, col: 70, offset: 4685},
 							alternatives: []any{
 								&seqExpr{
-									pos: position{line: 85, col: 70, offset: 4330},
+									pos: position{line: 89, col: 70, offset: 4685},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 85, col: 70, offset: 4330},
+											pos:        position{line: 89, col: 70, offset: 4685},
 											val:        ".",
 											ignoreCase: false,
 											want:       "\".\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 85, col: 74, offset: 4334},
+											pos:  position{line: 89, col: 74, offset: 4689},
+											name: "domainlabel",
+										},
+										&notExpr{
+											pos: position{line: 89, col: 86, offset: 4701},
+											expr: &litMatcher{
+												pos:        position{line: 89, col: 87, offset: 4702},
+												val:        ".",
+												ignoreCase: false,
+												want:       "\".\"",
+											},
+										},
+									},
+								},
+								&seqExpr{
+									pos: position{line: 89, col: 93, offset: 4708},
+									exprs: []any{
+										&litMatcher{
+											pos:        position{line: 89, col: 93, offset: 4708},
+											val:        ".",
+											ignoreCase: false,
+											want:       "\".\"",
+										},
+										&ruleRefExpr{
+											pos:  position{line: 89, col: 97, offset: 4712},
 											name: "toplabel",
 										},
 										&litMatcher{
-											pos:        position{line: 85, col: 83, offset: 4343},
+											pos:        position{line: 89, col: 106, offset: 4721},
 											val:        ".",
 											ignoreCase: false,
 											want:       "\".\"",
@@ -627,16 +651,16 @@ var g = &grammar{
 									},
 								},
 								&seqExpr{
-									pos: position{line: 85, col: 89, offset: 4349},
+									pos: position{line: 89, col: 112, offset: 4727},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 85, col: 89, offset: 4349},
+											pos:        position{line: 89, col: 112, offset: 4727},
 											val:        ".",
 											ignoreCase: false,
 											want:       "\".\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 85, col: 93, offset: 4353},
+											pos:  position{line: 89, col: 116, offset: 4731},
 											name: "domainlabel",
 										},
 									},
@@ -650,42 +674,42 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 90, col: 1, offset: 4650},
+			pos:         position{line: 94, col: 1, offset: 5028},
 			expr: &seqExpr{
-				pos: position{line: 90, col: 30, offset: 4679},
+				pos: position{line: 94, col: 30, offset: 5057},
 				exprs: []any{
 					&labeledExpr{
-						pos:   position{line: 90, col: 30, offset: 4679},
+						pos:   position{line: 94, col: 30, offset: 5057},
 						label: "n",
 						expr: &actionExpr{
-							pos: position{line: 90, col: 34, offset: 4683},
+							pos: position{line: 94, col: 34, offset: 5061},
 							run: (*parser).callondomainlabel3,
 							expr: &seqExpr{
-								pos: position{line: 90, col: 34, offset: 4683},
+								pos: position{line: 94, col: 34, offset: 5061},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 90, col: 34, offset: 4683},
+										pos:        position{line: 94, col: 34, offset: 5061},
 										val:        "[a-zA-Z0-9]",
 										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 90, col: 46, offset: 4695},
+										pos: position{line: 94, col: 46, offset: 5073},
 										expr: &seqExpr{
-											pos: position{line: 90, col: 48, offset: 4697},
+											pos: position{line: 94, col: 48, offset: 5075},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 90, col: 48, offset: 4697},
+													pos: position{line: 94, col: 48, offset: 5075},
 													expr: &litMatcher{
-														pos:        position{line: 90, col: 48, offset: 4697},
+														pos:        position{line: 94, col: 48, offset: 5075},
 														val:        "-",
 														ignoreCase: false,
 														want:       "\"-\"",
 													},
 												},
 												&charClassMatcher{
-													pos:        position{line: 90, col: 53, offset: 4702},
+													pos:        position{line: 94, col: 53, offset: 5080},
 													val:        "[a-zA-Z0-9]",
 													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 													ignoreCase: false,
@@ -699,7 +723,7 @@ var g = &grammar{
 						},
 					},
 					&andCodeExpr{
-						pos: position{line: 90, col: 98, offset: 4747},
+						pos: position{line: 94, col: 98, offset: 5125},
 						run: (*parser).callondomainlabel11,
 					},
 				},
@@ -708,42 +732,42 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 92, col: 1, offset: 4779},
+			pos:         position{line: 96, col: 1, offset: 5157},
 			expr: &seqExpr{
-				pos: position{line: 92, col: 24, offset: 4802},
+				pos: position{line: 96, col: 24, offset: 5180},
 				exprs: []any{
 					&labeledExpr{
-						pos:   position{line: 92, col: 24, offset: 4802},
+						pos:   position{line: 96, col: 24, offset: 5180},
 						label: "n",
 						expr: &actionExpr{
-							pos: position{line: 92, col: 28, offset: 4806},
+							pos: position{line: 96, col: 28, offset: 5184},
 							run: (*parser).callontoplabel3,
 							expr: &seqExpr{
-								pos: position{line: 92, col: 28, offset: 4806},
+								pos: position{line: 96, col: 28, offset: 5184},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 92, col: 28, offset: 4806},
+										pos:        position{line: 96, col: 28, offset: 5184},
 										val:        "[a-zA-Z]",
 										ranges:     []rune{'a', 'z', 'A', 'Z'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 92, col: 37, offset: 4815},
+										pos: position{line: 96, col: 37, offset: 5193},
 										expr: &seqExpr{
-											pos: position{line: 92, col: 39, offset: 4817},
+											pos: position{line: 96, col: 39, offset: 5195},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 92, col: 39, offset: 4817},
+													pos: position{line: 96, col: 39, offset: 5195},
 													expr: &litMatcher{
-														pos:        position{line: 92, col: 39, offset: 4817},
+														pos:        position{line: 96, col: 39, offset: 5195},
 														val:        "-",
 														ignoreCase: false,
 														want:       "\"-\"",
 													},
 												},
 												&charClassMatcher{
-													pos:        position{line: 92, col: 44, offset: 4822},
+													pos:        position{line: 96, col: 44, offset: 5200},
 													val:        "[a-zA-Z0-9]",
 													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 													ignoreCase: false,
@@ -757,7 +781,7 @@ var g = &grammar{
 						},
 					},
 					&andCodeExpr{
-						pos: position{line: 92, col: 89, offset: 4867},
+						pos: position{line: 96, col: 89, offset: 5245},
 						run: (*parser).callontoplabel11,
 					},
 				},
@@ -766,9 +790,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 94, col: 1, offset: 4899},
+			pos:         position{line: 98, col: 1, offset: 5277},
 			expr: &charClassMatcher{
-				pos:        position{line: 94, col: 24, offset: 4922},
+				pos:        position{line: 98, col: 24, offset: 5300},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -778,42 +802,42 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 96, col: 1, offset: 4935},
+			pos:         position{line: 100, col: 1, offset: 5313},
 			expr: &seqExpr{
-				pos: position{line: 96, col: 30, offset: 4964},
+				pos: position{line: 100, col: 30, offset: 5342},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 30, offset: 4964},
+						pos:  position{line: 100, col: 30, offset: 5342},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 96, col: 40, offset: 4974},
+						pos:        position{line: 100, col: 40, offset: 5352},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 44, offset: 4978},
+						pos:  position{line: 100, col: 44, offset: 5356},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 96, col: 54, offset: 4988},
+						pos:        position{line: 100, col: 54, offset: 5366},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 58, offset: 4992},
+						pos:  position{line: 100, col: 58, offset: 5370},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 96, col: 68, offset: 5002},
+						pos:        position{line: 100, col: 68, offset: 5380},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 72, offset: 5006},
+						pos:  position{line: 100, col: 72, offset: 5384},
 						name: "dec_octet",
 					},
 				},
@@ -822,21 +846,21 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 101, col: 1, offset: 5262},
+			pos:         position{line: 105, col: 1, offset: 5640},
 			expr: &choiceExpr{
-				pos: position{line: 101, col: 28, offset: 5289},
+				pos: position{line: 105, col: 28, offset: 5667},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 101, col: 28, offset: 5289},
+						pos: position{line: 105, col: 28, offset: 5667},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 101, col: 28, offset: 5289},
+								pos:        position{line: 105, col: 28, offset: 5667},
 								val:        "25",
 								ignoreCase: false,
 								want:       "\"25\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 101, col: 33, offset: 5294},
+								pos:        position{line: 105, col: 33, offset: 5672},
 								val:        "[0-5]",
 								ranges:     []rune{'0', '5'},
 								ignoreCase: false,
@@ -845,23 +869,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 101, col: 41, offset: 5302},
+						pos: position{line: 105, col: 41, offset: 5680},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 101, col: 41, offset: 5302},
+								pos:        position{line: 105, col: 41, offset: 5680},
 								val:        "2",
 								ignoreCase: false,
 								want:       "\"2\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 101, col: 45, offset: 5306},
+								pos:        position{line: 105, col: 45, offset: 5684},
 								val:        "[0-4]",
 								ranges:     []rune{'0', '4'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 101, col: 51, offset: 5312},
+								pos:        position{line: 105, col: 51, offset: 5690},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -870,23 +894,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 101, col: 59, offset: 5320},
+						pos: position{line: 105, col: 59, offset: 5698},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 101, col: 59, offset: 5320},
+								pos:        position{line: 105, col: 59, offset: 5698},
 								val:        "1",
 								ignoreCase: false,
 								want:       "\"1\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 101, col: 63, offset: 5324},
+								pos:        position{line: 105, col: 63, offset: 5702},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 101, col: 69, offset: 5330},
+								pos:        position{line: 105, col: 69, offset: 5708},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -895,17 +919,17 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 101, col: 77, offset: 5338},
+						pos: position{line: 105, col: 77, offset: 5716},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 101, col: 77, offset: 5338},
+								pos:        position{line: 105, col: 77, offset: 5716},
 								val:        "[1-9]",
 								ranges:     []rune{'1', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 101, col: 83, offset: 5344},
+								pos:        position{line: 105, col: 83, offset: 5722},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -914,7 +938,7 @@ var g = &grammar{
 						},
 					},
 					&charClassMatcher{
-						pos:        position{line: 101, col: 91, offset: 5352},
+						pos:        position{line: 105, col: 91, offset: 5730},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -926,22 +950,22 @@ var g = &grammar{
 		{
 			name:        "IPv6reference",
 			displayName: "\"IPv6reference\"",
-			pos:         position{line: 103, col: 1, offset: 5361},
+			pos:         position{line: 107, col: 1, offset: 5739},
 			expr: &seqExpr{
-				pos: position{line: 103, col: 34, offset: 5394},
+				pos: position{line: 107, col: 34, offset: 5772},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 103, col: 34, offset: 5394},
+						pos:        position{line: 107, col: 34, offset: 5772},
 						val:        "[",
 						ignoreCase: false,
 						want:       "\"[\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 103, col: 38, offset: 5398},
+						pos:  position{line: 107, col: 38, offset: 5776},
 						name: "IPv6address",
 					},
 					&litMatcher{
-						pos:        position{line: 103, col: 50, offset: 5410},
+						pos:        position{line: 107, col: 50, offset: 5788},
 						val:        "]",
 						ignoreCase: false,
 						want:       "\"]\"",
@@ -952,503 +976,503 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 109, col: 1, offset: 5785},
+			pos:         position{line: 113, col: 1, offset: 6163},
 			expr: &choiceExpr{
-				pos: position{line: 110, col: 4, offset: 5819},
+				pos: position{line: 114, col: 4, offset: 6197},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 110, col: 4, offset: 5819},
+						pos: position{line: 114, col: 4, offset: 6197},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 4, offset: 5819},
+								pos:  position{line: 114, col: 4, offset: 6197},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 8, offset: 5823},
+								pos:  position{line: 114, col: 8, offset: 6201},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 12, offset: 5827},
+								pos:  position{line: 114, col: 12, offset: 6205},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 16, offset: 5831},
+								pos:  position{line: 114, col: 16, offset: 6209},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 20, offset: 5835},
+								pos:  position{line: 114, col: 20, offset: 6213},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 24, offset: 5839},
+								pos:  position{line: 114, col: 24, offset: 6217},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 28, offset: 5843},
+								pos:  position{line: 114, col: 28, offset: 6221},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 110, col: 33, offset: 5848},
+								pos: position{line: 114, col: 33, offset: 6226},
 								expr: &ruleRefExpr{
-									pos:  position{line: 110, col: 34, offset: 5849},
+									pos:  position{line: 114, col: 34, offset: 6227},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 111, col: 4, offset: 5861},
+						pos: position{line: 115, col: 4, offset: 6239},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 111, col: 4, offset: 5861},
+								pos:        position{line: 115, col: 4, offset: 6239},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 111, col: 9, offset: 5866},
+								pos:  position{line: 115, col: 9, offset: 6244},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 111, col: 13, offset: 5870},
+								pos:  position{line: 115, col: 13, offset: 6248},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 111, col: 17, offset: 5874},
+								pos:  position{line: 115, col: 17, offset: 6252},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 111, col: 21, offset: 5878},
+								pos:  position{line: 115, col: 21, offset: 6256},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 111, col: 25, offset: 5882},
+								pos:  position{line: 115, col: 25, offset: 6260},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 111, col: 29, offset: 5886},
+								pos:  position{line: 115, col: 29, offset: 6264},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 111, col: 34, offset: 5891},
+								pos: position{line: 115, col: 34, offset: 6269},
 								expr: &ruleRefExpr{
-									pos:  position{line: 111, col: 35, offset: 5892},
+									pos:  position{line: 115, col: 35, offset: 6270},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 112, col: 4, offset: 5904},
+						pos: position{line: 116, col: 4, offset: 6282},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 112, col: 4, offset: 5904},
+								pos: position{line: 116, col: 4, offset: 6282},
 								expr: &ruleRefExpr{
-									pos:  position{line: 112, col: 4, offset: 5904},
+									pos:  position{line: 116, col: 4, offset: 6282},
 									name: "h4",
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 112, col: 8, offset: 5908},
+								pos:        position{line: 116, col: 8, offset: 6286},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 13, offset: 5913},
+								pos:  position{line: 116, col: 13, offset: 6291},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 17, offset: 5917},
+								pos:  position{line: 116, col: 17, offset: 6295},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 21, offset: 5921},
+								pos:  position{line: 116, col: 21, offset: 6299},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 25, offset: 5925},
+								pos:  position{line: 116, col: 25, offset: 6303},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 29, offset: 5929},
+								pos:  position{line: 116, col: 29, offset: 6307},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 112, col: 34, offset: 5934},
+								pos: position{line: 116, col: 34, offset: 6312},
 								expr: &ruleRefExpr{
-									pos:  position{line: 112, col: 35, offset: 5935},
+									pos:  position{line: 116, col: 35, offset: 6313},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 113, col: 4, offset: 5947},
+						pos: position{line: 117, col: 4, offset: 6325},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 113, col: 4, offset: 5947},
+								pos: position{line: 117, col: 4, offset: 6325},
 								expr: &seqExpr{
-									pos: position{line: 113, col: 6, offset: 5949},
+									pos: position{line: 117, col: 6, offset: 6327},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 113, col: 6, offset: 5949},
+											pos: position{line: 117, col: 6, offset: 6327},
 											expr: &ruleRefExpr{
-												pos:  position{line: 113, col: 6, offset: 5949},
+												pos:  position{line: 117, col: 6, offset: 6327},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 113, col: 11, offset: 5954},
+											pos:  position{line: 117, col: 11, offset: 6332},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 113, col: 17, offset: 5960},
+								pos:        position{line: 117, col: 17, offset: 6338},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 113, col: 22, offset: 5965},
+								pos:  position{line: 117, col: 22, offset: 6343},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 113, col: 26, offset: 5969},
+								pos:  position{line: 117, col: 26, offset: 6347},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 113, col: 30, offset: 5973},
+								pos:  position{line: 117, col: 30, offset: 6351},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 113, col: 34, offset: 5977},
+								pos:  position{line: 117, col: 34, offset: 6355},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 113, col: 39, offset: 5982},
+								pos: position{line: 117, col: 39, offset: 6360},
 								expr: &ruleRefExpr{
-									pos:  position{line: 113, col: 40, offset: 5983},
+									pos:  position{line: 117, col: 40, offset: 6361},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 114, col: 4, offset: 5995},
+						pos: position{line: 118, col: 4, offset: 6373},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 114, col: 4, offset: 5995},
+								pos: position{line: 118, col: 4, offset: 6373},
 								expr: &seqExpr{
-									pos: position{line: 114, col: 6, offset: 5997},
+									pos: position{line: 118, col: 6, offset: 6375},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 114, col: 6, offset: 5997},
+											pos: position{line: 118, col: 6, offset: 6375},
 											expr: &ruleRefExpr{
-												pos:  position{line: 114, col: 6, offset: 5997},
+												pos:  position{line: 118, col: 6, offset: 6375},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 114, col: 11, offset: 6002},
+											pos: position{line: 118, col: 11, offset: 6380},
 											expr: &ruleRefExpr{
-												pos:  position{line: 114, col: 11, offset: 6002},
+												pos:  position{line: 118, col: 11, offset: 6380},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 114, col: 16, offset: 6007},
+											pos:  position{line: 118, col: 16, offset: 6385},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 114, col: 22, offset: 6013},
+								pos:        position{line: 118, col: 22, offset: 6391},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 27, offset: 6018},
+								pos:  position{line: 118, col: 27, offset: 6396},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 31, offset: 6022},
+								pos:  position{line: 118, col: 31, offset: 6400},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 35, offset: 6026},
+								pos:  position{line: 118, col: 35, offset: 6404},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 114, col: 40, offset: 6031},
+								pos: position{line: 118, col: 40, offset: 6409},
 								expr: &ruleRefExpr{
-									pos:  position{line: 114, col: 41, offset: 6032},
+									pos:  position{line: 118, col: 41, offset: 6410},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 115, col: 4, offset: 6044},
+						pos: position{line: 119, col: 4, offset: 6422},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 115, col: 4, offset: 6044},
+								pos: position{line: 119, col: 4, offset: 6422},
 								expr: &seqExpr{
-									pos: position{line: 115, col: 6, offset: 6046},
+									pos: position{line: 119, col: 6, offset: 6424},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 115, col: 6, offset: 6046},
+											pos: position{line: 119, col: 6, offset: 6424},
 											expr: &ruleRefExpr{
-												pos:  position{line: 115, col: 6, offset: 6046},
+												pos:  position{line: 119, col: 6, offset: 6424},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 115, col: 11, offset: 6051},
+											pos: position{line: 119, col: 11, offset: 6429},
 											expr: &ruleRefExpr{
-												pos:  position{line: 115, col: 11, offset: 6051},
+												pos:  position{line: 119, col: 11, offset: 6429},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 115, col: 16, offset: 6056},
+											pos: position{line: 119, col: 16, offset: 6434},
 											expr: &ruleRefExpr{
-												pos:  position{line: 115, col: 16, offset: 6056},
+												pos:  position{line: 119, col: 16, offset: 6434},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 115, col: 21, offset: 6061},
+											pos:  position{line: 119, col: 21, offset: 6439},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 115, col: 27, offset: 6067},
+								pos:        position{line: 119, col: 27, offset: 6445},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 32, offset: 6072},
+								pos:  position{line: 119, col: 32, offset: 6450},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 36, offset: 6076},
+								pos:  position{line: 119, col: 36, offset: 6454},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 115, col: 41, offset: 6081},
+								pos: position{line: 119, col: 41, offset: 6459},
 								expr: &ruleRefExpr{
-									pos:  position{line: 115, col: 42, offset: 6082},
+									pos:  position{line: 119, col: 42, offset: 6460},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 116, col: 4, offset: 6094},
+						pos: position{line: 120, col: 4, offset: 6472},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 116, col: 4, offset: 6094},
+								pos: position{line: 120, col: 4, offset: 6472},
 								expr: &seqExpr{
-									pos: position{line: 116, col: 6, offset: 6096},
+									pos: position{line: 120, col: 6, offset: 6474},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 116, col: 6, offset: 6096},
+											pos: position{line: 120, col: 6, offset: 6474},
 											expr: &ruleRefExpr{
-												pos:  position{line: 116, col: 6, offset: 6096},
+												pos:  position{line: 120, col: 6, offset: 6474},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 116, col: 11, offset: 6101},
+											pos: position{line: 120, col: 11, offset: 6479},
 											expr: &ruleRefExpr{
-												pos:  position{line: 116, col: 11, offset: 6101},
+												pos:  position{line: 120, col: 11, offset: 6479},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 116, col: 16, offset: 6106},
+											pos: position{line: 120, col: 16, offset: 6484},
 											expr: &ruleRefExpr{
-												pos:  position{line: 116, col: 16, offset: 6106},
+												pos:  position{line: 120, col: 16, offset: 6484},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 116, col: 21, offset: 6111},
+											pos: position{line: 120, col: 21, offset: 6489},
 											expr: &ruleRefExpr{
-												pos:  position{line: 116, col: 21, offset: 6111},
+												pos:  position{line: 120, col: 21, offset: 6489},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 116, col: 26, offset: 6116},
+											pos:  position{line: 120, col: 26, offset: 6494},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 32, offset: 6122},
+								pos:        position{line: 120, col: 32, offset: 6500},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 37, offset: 6127},
+								pos:  position{line: 120, col: 37, offset: 6505},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 116, col: 42, offset: 6132},
+								pos: position{line: 120, col: 42, offset: 6510},
 								expr: &ruleRefExpr{
-									pos:  position{line: 116, col: 43, offset: 6133},
+									pos:  position{line: 120, col: 43, offset: 6511},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 117, col: 4, offset: 6145},
+						pos: position{line: 121, col: 4, offset: 6523},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 117, col: 4, offset: 6145},
+								pos: position{line: 121, col: 4, offset: 6523},
 								expr: &seqExpr{
-									pos: position{line: 117, col: 6, offset: 6147},
+									pos: position{line: 121, col: 6, offset: 6525},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 117, col: 6, offset: 6147},
+											pos: position{line: 121, col: 6, offset: 6525},
 											expr: &ruleRefExpr{
-												pos:  position{line: 117, col: 6, offset: 6147},
+												pos:  position{line: 121, col: 6, offset: 6525},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 117, col: 11, offset: 6152},
+											pos: position{line: 121, col: 11, offset: 6530},
 											expr: &ruleRefExpr{
-												pos:  position{line: 117, col: 11, offset: 6152},
+												pos:  position{line: 121, col: 11, offset: 6530},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 117, col: 16, offset: 6157},
+											pos: position{line: 121, col: 16, offset: 6535},
 											expr: &ruleRefExpr{
-												pos:  position{line: 117, col: 16, offset: 6157},
+												pos:  position{line: 121, col: 16, offset: 6535},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 117, col: 21, offset: 6162},
+											pos: position{line: 121, col: 21, offset: 6540},
 											expr: &ruleRefExpr{
-												pos:  position{line: 117, col: 21, offset: 6162},
+												pos:  position{line: 121, col: 21, offset: 6540},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 117, col: 26, offset: 6167},
+											pos: position{line: 121, col: 26, offset: 6545},
 											expr: &ruleRefExpr{
-												pos:  position{line: 117, col: 26, offset: 6167},
+												pos:  position{line: 121, col: 26, offset: 6545},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 117, col: 31, offset: 6172},
+											pos:  position{line: 121, col: 31, offset: 6550},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 117, col: 37, offset: 6178},
+								pos:        position{line: 121, col: 37, offset: 6556},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 117, col: 42, offset: 6183},
+								pos:  position{line: 121, col: 42, offset: 6561},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 117, col: 45, offset: 6186},
+								pos: position{line: 121, col: 45, offset: 6564},
 								expr: &ruleRefExpr{
-									pos:  position{line: 117, col: 46, offset: 6187},
+									pos:  position{line: 121, col: 46, offset: 6565},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 118, col: 4, offset: 6199},
+						pos: position{line: 122, col: 4, offset: 6577},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 118, col: 4, offset: 6199},
+								pos: position{line: 122, col: 4, offset: 6577},
 								expr: &seqExpr{
-									pos: position{line: 118, col: 6, offset: 6201},
+									pos: position{line: 122, col: 6, offset: 6579},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 6, offset: 6201},
+											pos: position{line: 122, col: 6, offset: 6579},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 6, offset: 6201},
+												pos:  position{line: 122, col: 6, offset: 6579},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 11, offset: 6206},
+											pos: position{line: 122, col: 11, offset: 6584},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 11, offset: 6206},
+												pos:  position{line: 122, col: 11, offset: 6584},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 16, offset: 6211},
+											pos: position{line: 122, col: 16, offset: 6589},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 16, offset: 6211},
+												pos:  position{line: 122, col: 16, offset: 6589},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 21, offset: 6216},
+											pos: position{line: 122, col: 21, offset: 6594},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 21, offset: 6216},
+												pos:  position{line: 122, col: 21, offset: 6594},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 26, offset: 6221},
+											pos: position{line: 122, col: 26, offset: 6599},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 26, offset: 6221},
+												pos:  position{line: 122, col: 26, offset: 6599},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 31, offset: 6226},
+											pos: position{line: 122, col: 31, offset: 6604},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 31, offset: 6226},
+												pos:  position{line: 122, col: 31, offset: 6604},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 118, col: 36, offset: 6231},
+											pos:  position{line: 122, col: 36, offset: 6609},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 118, col: 42, offset: 6237},
+								pos:        position{line: 122, col: 42, offset: 6615},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&notExpr{
-								pos: position{line: 118, col: 47, offset: 6242},
+								pos: position{line: 122, col: 47, offset: 6620},
 								expr: &ruleRefExpr{
-									pos:  position{line: 118, col: 48, offset: 6243},
+									pos:  position{line: 122, col: 48, offset: 6621},
 									name: "ipv6char",
 								},
 							},
@@ -1459,24 +1483,24 @@ var g = &grammar{
 		},
 		{
 			name: "h4c",
-			pos:  position{line: 121, col: 1, offset: 6256},
+			pos:  position{line: 125, col: 1, offset: 6634},
 			expr: &seqExpr{
-				pos: position{line: 121, col: 8, offset: 6263},
+				pos: position{line: 125, col: 8, offset: 6641},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 121, col: 8, offset: 6263},
+						pos:  position{line: 125, col: 8, offset: 6641},
 						name: "h4",
 					},
 					&litMatcher{
-						pos:        position{line: 121, col: 11, offset: 6266},
+						pos:        position{line: 125, col: 11, offset: 6644},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 121, col: 15, offset: 6270},
+						pos: position{line: 125, col: 15, offset: 6648},
 						expr: &litMatcher{
-							pos:        position{line: 121, col: 16, offset: 6271},
+							pos:        position{line: 125, col: 16, offset: 6649},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1487,9 +1511,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 123, col: 1, offset: 6276},
+			pos:  position{line: 127, col: 1, offset: 6654},
 			expr: &charClassMatcher{
-				pos:        position{line: 123, col: 13, offset: 6288},
+				pos:        position{line: 127, col: 13, offset: 6666},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1500,38 +1524,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 127, col: 1, offset: 6442},
+			pos:         position{line: 131, col: 1, offset: 6820},
 			expr: &choiceExpr{
-				pos: position{line: 127, col: 16, offset: 6457},
+				pos: position{line: 131, col: 16, offset: 6835},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 127, col: 16, offset: 6457},
+						pos: position{line: 131, col: 16, offset: 6835},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 127, col: 16, offset: 6457},
+								pos:  position{line: 131, col: 16, offset: 6835},
 								name: "h4",
 							},
 							&litMatcher{
-								pos:        position{line: 127, col: 19, offset: 6460},
+								pos:        position{line: 131, col: 19, offset: 6838},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 127, col: 23, offset: 6464},
+								pos:  position{line: 131, col: 23, offset: 6842},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 127, col: 26, offset: 6467},
+								pos: position{line: 131, col: 26, offset: 6845},
 								expr: &ruleRefExpr{
-									pos:  position{line: 127, col: 27, offset: 6468},
+									pos:  position{line: 131, col: 27, offset: 6846},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 38, offset: 6479},
+						pos:  position{line: 131, col: 38, offset: 6857},
 						name: "IPv4address",
 					},
 				},
@@ -1540,21 +1564,21 @@ var g = &grammar{
 		{
 			name:        "h4",
 			displayName: "\"h4\"",
-			pos:         position{line: 130, col: 1, offset: 6577},
+			pos:         position{line: 134, col: 1, offset: 6955},
 			expr: &seqExpr{
-				pos: position{line: 130, col: 12, offset: 6588},
+				pos: position{line: 134, col: 12, offset: 6966},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 130, col: 12, offset: 6588},
+						pos:        position{line: 134, col: 12, offset: 6966},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 130, col: 24, offset: 6600},
+						pos: position{line: 134, col: 24, offset: 6978},
 						expr: &charClassMatcher{
-							pos:        position{line: 130, col: 24, offset: 6600},
+							pos:        position{line: 134, col: 24, offset: 6978},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1562,9 +1586,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 130, col: 37, offset: 6613},
+						pos: position{line: 134, col: 37, offset: 6991},
 						expr: &charClassMatcher{
-							pos:        position{line: 130, col: 37, offset: 6613},
+							pos:        position{line: 134, col: 37, offset: 6991},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1572,9 +1596,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 130, col: 50, offset: 6626},
+						pos: position{line: 134, col: 50, offset: 7004},
 						expr: &charClassMatcher{
-							pos:        position{line: 130, col: 50, offset: 6626},
+							pos:        position{line: 134, col: 50, offset: 7004},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1587,18 +1611,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 135, col: 1, offset: 6796},
+			pos:         position{line: 139, col: 1, offset: 7174},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 135, col: 16, offset: 6811},
+				pos: position{line: 139, col: 16, offset: 7189},
 				expr: &choiceExpr{
-					pos: position{line: 135, col: 18, offset: 6813},
+					pos: position{line: 139, col: 18, offset: 7191},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 135, col: 18, offset: 6813},
+							pos:  position{line: 139, col: 18, offset: 7191},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 135, col: 29, offset: 6824},
+							pos:  position{line: 139, col: 29, offset: 7202},
 							name: "opaque_part",
 						},
 					},
@@ -1608,27 +1632,27 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 137, col: 1, offset: 6840},
+			pos:         position{line: 141, col: 1, offset: 7218},
 			expr: &seqExpr{
-				pos: position{line: 137, col: 34, offset: 6873},
+				pos: position{line: 141, col: 34, offset: 7251},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 137, col: 34, offset: 6873},
+						pos:  position{line: 141, col: 34, offset: 7251},
 						name: "segment",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 137, col: 42, offset: 6881},
+						pos: position{line: 141, col: 42, offset: 7259},
 						expr: &seqExpr{
-							pos: position{line: 137, col: 44, offset: 6883},
+							pos: position{line: 141, col: 44, offset: 7261},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 137, col: 44, offset: 6883},
+									pos:        position{line: 141, col: 44, offset: 7261},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 137, col: 48, offset: 6887},
+									pos:  position{line: 141, col: 48, offset: 7265},
 									name: "segment",
 								},
 							},
@@ -1640,11 +1664,11 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 139, col: 1, offset: 6899},
+			pos:         position{line: 143, col: 1, offset: 7277},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 139, col: 22, offset: 6920},
+				pos: position{line: 143, col: 22, offset: 7298},
 				expr: &ruleRefExpr{
-					pos:  position{line: 139, col: 22, offset: 6920},
+					pos:  position{line: 143, col: 22, offset: 7298},
 					name: "pchar",
 				},
 			},
@@ -1652,12 +1676,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 141, col: 1, offset: 6928},
+			pos:         position{line: 145, col: 1, offset: 7306},
 			expr: &choiceExpr{
-				pos: position{line: 141, col: 18, offset: 6945},
+				pos: position{line: 145, col: 18, offset: 7323},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 141, col: 18, offset: 6945},
+						pos:        position{line: 145, col: 18, offset: 7323},
 						val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1665,7 +1689,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 141, col: 49, offset: 6976},
+						pos:  position{line: 145, col: 49, offset: 7354},
 						name: "escaped",
 					},
 				},
@@ -1674,14 +1698,14 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 145, col: 1, offset: 7082},
+			pos:         position{line: 149, col: 1, offset: 7460},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 145, col: 18, offset: 7099},
+				pos: position{line: 149, col: 18, offset: 7477},
 				expr: &choiceExpr{
-					pos: position{line: 145, col: 20, offset: 7101},
+					pos: position{line: 149, col: 20, offset: 7479},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 145, col: 20, offset: 7101},
+							pos:        position{line: 149, col: 20, offset: 7479},
 							val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1689,7 +1713,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 145, col: 53, offset: 7134},
+							pos:  position{line: 149, col: 53, offset: 7512},
 							name: "escaped",
 						},
 					},
@@ -1699,14 +1723,14 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 149, col: 1, offset: 7243},
+			pos:         position{line: 153, col: 1, offset: 7621},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 149, col: 24, offset: 7266},
+				pos: position{line: 153, col: 24, offset: 7644},
 				expr: &choiceExpr{
-					pos: position{line: 149, col: 26, offset: 7268},
+					pos: position{line: 153, col: 26, offset: 7646},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 149, col: 26, offset: 7268},
+							pos:        position{line: 153, col: 26, offset: 7646},
 							val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1714,7 +1738,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 149, col: 59, offset: 7301},
+							pos:  position{line: 153, col: 59, offset: 7679},
 							name: "escaped",
 						},
 					},
@@ -1724,43 +1748,43 @@ var g = &grammar{
 		{
 			name:        "relative_URI",
 			displayName: "\"relative-URI\"",
-			pos:         position{line: 153, col: 1, offset: 7410},
+			pos:         position{line: 157, col: 1, offset: 7788},
 			expr: &seqExpr{
-				pos: position{line: 153, col: 32, offset: 7441},
+				pos: position{line: 157, col: 32, offset: 7819},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 153, col: 32, offset: 7441},
+						pos: position{line: 157, col: 32, offset: 7819},
 						expr: &choiceExpr{
-							pos: position{line: 153, col: 34, offset: 7443},
+							pos: position{line: 157, col: 34, offset: 7821},
 							alternatives: []any{
 								&ruleRefExpr{
-									pos:  position{line: 153, col: 34, offset: 7443},
+									pos:  position{line: 157, col: 34, offset: 7821},
 									name: "net_path",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 153, col: 45, offset: 7454},
+									pos:  position{line: 157, col: 45, offset: 7832},
 									name: "abs_path",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 153, col: 56, offset: 7465},
+									pos:  position{line: 157, col: 56, offset: 7843},
 									name: "rel_path",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 153, col: 68, offset: 7477},
+						pos: position{line: 157, col: 68, offset: 7855},
 						expr: &seqExpr{
-							pos: position{line: 153, col: 70, offset: 7479},
+							pos: position{line: 157, col: 70, offset: 7857},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 153, col: 70, offset: 7479},
+									pos:        position{line: 157, col: 70, offset: 7857},
 									val:        "?",
 									ignoreCase: false,
 									want:       "\"?\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 153, col: 74, offset: 7483},
+									pos:  position{line: 157, col: 74, offset: 7861},
 									name: "query",
 								},
 							},
@@ -1772,18 +1796,18 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 155, col: 1, offset: 7493},
+			pos:         position{line: 159, col: 1, offset: 7871},
 			expr: &seqExpr{
-				pos: position{line: 155, col: 24, offset: 7516},
+				pos: position{line: 159, col: 24, offset: 7894},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 155, col: 24, offset: 7516},
+						pos:  position{line: 159, col: 24, offset: 7894},
 						name: "rel_segment",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 155, col: 36, offset: 7528},
+						pos: position{line: 159, col: 36, offset: 7906},
 						expr: &ruleRefExpr{
-							pos:  position{line: 155, col: 36, offset: 7528},
+							pos:  position{line: 159, col: 36, offset: 7906},
 							name: "abs_path",
 						},
 					},
@@ -1793,14 +1817,14 @@ var g = &grammar{
 		{
 			name:        "rel_segment",
 			displayName: "\"rel-segment\"",
-			pos:         position{line: 157, col: 1, offset: 7539},
+			pos:         position{line: 161, col: 1, offset: 7917},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 157, col: 30, offset: 7568},
+				pos: position{line: 161, col: 30, offset: 7946},
 				expr: &choiceExpr{
-					pos: position{line: 157, col: 32, offset: 7570},
+					pos: position{line: 161, col: 32, offset: 7948},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 157, col: 32, offset: 7570},
+							pos:        position{line: 161, col: 32, offset: 7948},
 							val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
 							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1808,7 +1832,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 157, col: 62, offset: 7600},
+							pos:  position{line: 161, col: 62, offset: 7978},
 							name: "escaped",
 						},
 					},
@@ -1818,20 +1842,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 161, col: 1, offset: 7709},
+			pos:         position{line: 165, col: 1, offset: 8087},
 			expr: &choiceExpr{
-				pos: position{line: 161, col: 16, offset: 7724},
+				pos: position{line: 165, col: 16, offset: 8102},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 161, col: 16, offset: 7724},
+						pos:  position{line: 165, col: 16, offset: 8102},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 161, col: 27, offset: 7735},
+						pos:  position{line: 165, col: 27, offset: 8113},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 161, col: 40, offset: 7748},
+						pos:  position{line: 165, col: 40, offset: 8126},
 						name: "escaped",
 					},
 				},
@@ -1840,9 +1864,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 163, col: 1, offset: 7757},
+			pos:         position{line: 167, col: 1, offset: 8135},
 			expr: &charClassMatcher{
-				pos:        position{line: 163, col: 24, offset: 7780},
+				pos:        position{line: 167, col: 24, offset: 8158},
 				val:        "[[\\];/?:@&=+$,]",
 				chars:      []rune{'[', ']', ';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -1852,19 +1876,19 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 165, col: 1, offset: 7797},
+			pos:         position{line: 169, col: 1, offset: 8175},
 			expr: &choiceExpr{
-				pos: position{line: 165, col: 28, offset: 7824},
+				pos: position{line: 169, col: 28, offset: 8202},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 165, col: 28, offset: 7824},
+						pos:        position{line: 169, col: 28, offset: 8202},
 						val:        "[a-zA-Z0-9]",
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 165, col: 42, offset: 7838},
+						pos:  position{line: 169, col: 42, offset: 8216},
 						name: "mark",
 					},
 				},
@@ -1873,9 +1897,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 167, col: 1, offset: 7844},
+			pos:         position{line: 171, col: 1, offset: 8222},
 			expr: &charClassMatcher{
-				pos:        position{line: 167, col: 16, offset: 7859},
+				pos:        position{line: 171, col: 16, offset: 8237},
 				val:        "[-_.!~*'()]",
 				chars:      []rune{'-', '_', '.', '!', '~', '*', '\'', '(', ')'},
 				ignoreCase: false,
@@ -1885,25 +1909,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 169, col: 1, offset: 7872},
+			pos:         position{line: 173, col: 1, offset: 8250},
 			expr: &seqExpr{
-				pos: position{line: 169, col: 22, offset: 7893},
+				pos: position{line: 173, col: 22, offset: 8271},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 169, col: 22, offset: 7893},
+						pos:        position{line: 173, col: 22, offset: 8271},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 169, col: 26, offset: 7897},
+						pos:        position{line: 173, col: 26, offset: 8275},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 169, col: 38, offset: 7909},
+						pos:        position{line: 173, col: 38, offset: 8287},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -1915,9 +1939,9 @@ var g = &grammar{
 		{
 			name:        "delims",
 			displayName: "\"delims\"",
-			pos:         position{line: 171, col: 1, offset: 7922},
+			pos:         position{line: 175, col: 1, offset: 8300},
 			expr: &charClassMatcher{
-				pos:        position{line: 171, col: 20, offset: 7941},
+				pos:        position{line: 175, col: 20, offset: 8319},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -1927,9 +1951,9 @@ var g = &grammar{
 		{
 			name:        "unwise",
 			displayName: "\"unwise\"",
-			pos:         position{line: 173, col: 1, offset: 7950},
+			pos:         position{line: 177, col: 1, offset: 8328},
 			expr: &charClassMatcher{
-				pos:        position{line: 173, col: 20, offset: 7969},
+				pos:        position{line: 177, col: 20, offset: 8347},
 				val:        "[{}|\\\\^`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '`'},
 				ignoreCase: false,
@@ -1939,9 +1963,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 177, col: 1, offset: 8077},
+			pos:         position{line: 181, col: 1, offset: 8455},
 			expr: &charClassMatcher{
-				pos:        position{line: 177, col: 18, offset: 8094},
+				pos:        position{line: 181, col: 18, offset: 8472},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -1951,9 +1975,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 179, col: 1, offset: 8104},
+			pos:         position{line: 183, col: 1, offset: 8482},
 			expr: &charClassMatcher{
-				pos:        position{line: 179, col: 18, offset: 8121},
+				pos:        position{line: 183, col: 18, offset: 8499},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -1963,9 +1987,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 181, col: 1, offset: 8128},
+			pos:         position{line: 185, col: 1, offset: 8506},
 			expr: &charClassMatcher{
-				pos:        position{line: 181, col: 20, offset: 8147},
+				pos:        position{line: 185, col: 20, offset: 8525},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -1975,9 +1999,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 183, col: 1, offset: 8160},
+			pos:         position{line: 187, col: 1, offset: 8538},
 			expr: &litMatcher{
-				pos:        position{line: 183, col: 20, offset: 8179},
+				pos:        position{line: 187, col: 20, offset: 8557},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",
