@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -48,6 +49,7 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 	for _, k := range warn.All {
 		all[k] = true
 	}
+	var want, got []byte // used again for each record
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
 		for i, in := range inputs {
@@ -61,14 +63,15 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 			if err == nil && g.Generic() {
 				setWarnings(rec, warn.CheckIn(g, tree, all))
 			}
-			want := string(AppendJSON(nil, rec))
-			got := string(appendRecord(nil, rec))
-			require.Equal(t, want, got, "%s %q", id, in)
+			want = AppendJSON(want[:0], rec)
+			got = appendRecord(got[:0], rec)
+			sameJSON(t, want, got, "%s %q", id, in)
 			if err != nil {
 				// The record check writes, without the copy of the expected set.
 				er := errRecordOf(g, in, err, false)
 				setPlace(&er, place)
-				require.Equal(t, want, string(append(appendErrObject(nil, &er), '\n')), "%s %q", id, in)
+				got = append(appendErrObject(got[:0], &er), '\n')
+				sameJSON(t, want, got, "%s %q", id, in)
 			}
 		}
 	}
@@ -106,6 +109,7 @@ func TestAppendAllRecordMatchesJSON(t *testing.T) {
 		gs = append(gs, urlgrammar.MustLookup(id))
 	}
 	ws := []warn.Warning{{Kind: warn.Port, Section: "7", Offset: 3, Message: "m\"<"}}
+	var want, got []byte // used again for each record
 	for i, in := range jsonInputs(t) {
 		rec := &Record{File: "f\t\"", Line: i + 1, Input: in, TooLong: i%7 == 3}
 		if i%3 == 0 {
@@ -126,8 +130,18 @@ func TestAppendAllRecordMatchesJSON(t *testing.T) {
 			}
 			all.Results = append(all.Results, ParseRecord(g, in, tree, err))
 		}
-		want := string(AppendJSON(nil, all))
-		got := string(appendAllRecord(nil, rec, func(j int) (ast.Tree, error) { return trees[j], nil }, nil))
-		require.Equal(t, want, got, "%q", in)
+		want = AppendJSON(want[:0], all)
+		got = appendAllRecord(got[:0], rec, func(j int) (ast.Tree, error) { return trees[j], nil }, nil)
+		sameJSON(t, want, got, "%q", in)
+	}
+}
+
+// sameJSON fails the test when got is not want, with the two as strings and msgAndArgs; it
+// compares the bytes first, so that the oracle tests, which compare millions of bytes, do
+// not pay testify's reflection and stack walk for each record that agrees.
+func sameJSON(t *testing.T, want, got []byte, msgAndArgs ...any) {
+	t.Helper()
+	if !bytes.Equal(want, got) {
+		require.Equal(t, string(want), string(got), msgAndArgs...)
 	}
 }
