@@ -86,6 +86,12 @@ type Config struct {
 	// and not the causes (urlgrammar diff, whose summary counts reasons of its own, for the
 	// lines one grammar accepts) saves most of the time an invalid line takes.
 	NoFailures bool
+	// Render, when set, renders each record in the worker that checks it, in place of Format
+	// (which must be NoFormat): Out holds what it appends to b for the record (nothing, for a
+	// record it does not show). It is called from several workers at once, and must not keep
+	// r, nor b's bytes before len(b). A caller with a rendering of its own (urlgrammar diff's
+	// records) gets it made in parallel, as Format's is, instead of in emit.
+	Render func(b []byte, r *Record) []byte
 	// Paused, when set, is called (in the goroutine that calls emit) after the records of the
 	// lines read before a read that may block: the input has paused, and a caller that
 	// buffers its output writes it now, so that a slow input (a pipe, tail -f) gets its
@@ -137,7 +143,8 @@ type Record struct {
 	Warnings []warn.Warning
 	// Out is the record rendered in Config.Format (empty when the format prints nothing for
 	// it, as text does for a valid line), except for a record that is too large to hold
-	// (Streamed): WriteTo writes every record. It is valid only during the emit call.
+	// (Streamed): WriteTo writes every record; or by Config.Render. It is valid only during
+	// the emit call.
 	Out []byte
 
 	noPlace bool      // Config.NoPlace: rendered without its file and line
@@ -406,6 +413,9 @@ func run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 		if cfg.Format != NoFormat && cfg.Format != Text || len(cfg.Warnings) > 0 {
 			return nil, errors.New("check: rules other than the start rule have no trees: no jsonl, tsv or warnings")
 		}
+	}
+	if cfg.Render != nil && cfg.Format != NoFormat {
+		return nil, errors.New("check: both a Format and a Render")
 	}
 	jobs := cfg.Jobs
 	if jobs <= 0 {
@@ -844,7 +854,8 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 	trees := make([]ast.Tree, len(cfg.Grammars)) // jsonl, --warn: each in its Parser's block, until the next line
 	var outs []int                               // end of each record's rendering in b.out
 	var causes []cause                           // the invalid records' causes, in blocks
-	if cfg.Format != 0 {
+	rendered := cfg.Format != 0 || cfg.Render != nil
+	if rendered {
 		outs = make([]int, n)
 	}
 	for i, l := range b.lines {
@@ -905,8 +916,11 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 				rec.causes[j] = w.causes.of(prefix, res.Err)
 			}
 		}
-		if cfg.Format != 0 {
-			if !rec.streamed {
+		if rendered {
+			switch {
+			case cfg.Render != nil:
+				b.out = cfg.Render(b.out, rec)
+			case !rec.streamed:
 				b.out = r.render(b.out, rec, trees)
 			}
 			outs[i] = len(b.out)
@@ -915,7 +929,11 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 	if b.ioErr != nil {
 		rec := &b.records[n-1]
 		rec.File, rec.Line, rec.IOErr = b.file, b.errLine, b.ioErr
-		if cfg.Format != 0 {
+		switch {
+		case cfg.Render != nil:
+			b.out = cfg.Render(b.out, rec)
+			outs[n-1] = len(b.out)
+		case cfg.Format != 0:
 			b.out = r.render(b.out, rec, nil)
 			outs[n-1] = len(b.out)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -187,4 +188,48 @@ func TestNoFailures(t *testing.T) {
 			assert.Equal(t, wantSum, sum, "the other counts")
 		}
 	}
+}
+
+// Config.Render renders each record in the worker that checks it: Out is what the function
+// appends, byte for byte what it appends to an empty buffer in emit, for every record
+// (those it leaves out have an empty Out), with one worker and several, across batches and
+// with I/O error records; it may append to a buffer that holds earlier records' output.
+// Render and a Format together are refused.
+func TestRenderInWorkers(t *testing.T) {
+	var lines strings.Builder
+	for i := range 2500 { // three batches of batchLines
+		lines.WriteString([]string{"http://a/b?c#d\n", "a b\n", "\xff\n", "http://u:p@h:80/x y\n", "g:h\n"}[i%5])
+	}
+	inputs := func() []Input {
+		return []Input{{Name: "f", Reader: strings.NewReader(lines.String())},
+			{Name: "r", Reader: &failAfter{s: "x:\ny z\npartial", err: errors.New("disk on fire")}}}
+	}
+	gs := []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("url-syntax-05")}
+	names := [2]string{"rfc3986", "url-syntax-05"}
+	render := func(b []byte, r *Record) []byte {
+		if r.IOErr == nil && PartitionOf(r) == Both {
+			return b
+		}
+		return AppendDiffRecord(b, Text, r, names)
+	}
+	for _, jobs := range []int{1, 3} {
+		cfg := Config{Grammars: gs, Jobs: jobs, Render: render}
+		records, empty := 0, 0
+		_, err := Run(context.Background(), cfg, inputs(), func(r *Record) error {
+			records++
+			want := render(nil, r)
+			if len(want) == 0 {
+				empty++
+			}
+			if !bytes.Equal(r.Out, want) {
+				return fmt.Errorf("-j %d, %s:%d: Out %q, rendered in emit %q", jobs, r.File, r.Line, r.Out, want)
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		assert.Equal(t, 2500+3, records, "-j %d", jobs)
+		assert.Equal(t, 1001, empty, "-j %d: the records of lines both accept (http://a/b?c#d, g:h, x:), left out", jobs)
+	}
+	_, err := Run(context.Background(), Config{Grammars: gs, Format: Text, Render: render}, inputs(), nil)
+	assert.EqualError(t, err, "check: both a Format and a Render")
 }

@@ -172,8 +172,15 @@ func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.F
 		cfg.Rules = []string{a.Rule, b.Rule}
 	}
 	names := [2]string{a.Name(), b.Name()}
+	// The records are rendered by the workers: explaining the errors of a line one grammar
+	// rejects is most of a record's cost, and -j then divides it.
+	cfg.Render = func(buf []byte, r *check.Record) []byte {
+		if r.IOErr == nil && !parts[check.PartitionOf(r)] {
+			return buf
+		}
+		return check.AppendDiffRecord(buf, format, r, names)
+	}
 	sum := check.NewDiffSummary(names[0], names[1])
-	var buf []byte
 	var prog *progressLine
 	if progress {
 		prog = startProgress(e.stderr, "lines", inputSize(files))
@@ -181,11 +188,10 @@ func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.F
 	run, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
 		prog.addRecord(r) // "invalid": rejected by both
 		sum.Add(r)
-		if r.IOErr == nil && !parts[check.PartitionOf(r)] {
+		if len(r.Out) == 0 {
 			return nil
 		}
-		buf = check.AppendDiffRecord(buf[:0], format, r, names)
-		e.out.Write(buf)
+		e.out.Write(r.Out)
 		return e.out.Err()
 	})
 	prog.stop()
