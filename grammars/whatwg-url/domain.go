@@ -52,6 +52,46 @@ var (
 // such a domain maps to itself in lower case, and the checks are those below. Its result is
 // then s itself, not lowered (no allocation), which is all whatwg.EndsInANumber needs.
 func toASCII(s string) (string, error) {
+	if plainValid(s) {
+		return s, nil // what checkedToASCII returns for it, in one pass
+	}
+	return checkedToASCII(s)
+}
+
+// plainValid reports, in one pass over s, whether s is a domain that checkedToASCII accepts
+// without the library: at most 253 bytes of letters, digits, "-" and ".", in labels of 1 to
+// 63 bytes that neither begin nor end with "-" nor have "-" in both their third and fourth
+// places (which also leaves every "xn--" label to checkedToASCII). False says nothing: the
+// checks are made again, and the error found, by checkedToASCII.
+func plainValid(s string) bool {
+	if len(s) > 253 {
+		return false
+	}
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.':
+			if !plainLabel(s[start:i]) {
+				return false
+			}
+			start = i + 1
+		case c == '-', '0' <= c && c <= '9', 'a' <= c|0x20 && c|0x20 <= 'z':
+		default:
+			return false
+		}
+	}
+	return plainLabel(s[start:]) // empty after a final dot
+}
+
+// plainLabel is plainValid's test of one label of letters, digits and "-".
+func plainLabel(l string) bool {
+	n := len(l)
+	return 0 < n && n <= 63 && l[0] != '-' && l[n-1] != '-' && (n < 4 || l[2] != '-' || l[3] != '-')
+}
+
+// checkedToASCII is toASCII with each check made apart and the error of the first that
+// fails.
+func checkedToASCII(s string) (string, error) {
 	if s == "" {
 		return "", errEmpty
 	}

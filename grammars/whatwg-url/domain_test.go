@@ -30,7 +30,9 @@ func TestValidDomain(t *testing.T) {
 
 // The ASCII fast path gives the library's verdict (libraryToASCII) on ASCII domains: random
 // labels of the characters that matter (letters, digits, "-", ".", and a few that STD3
-// refuses), of every length around the limits.
+// refuses), of every length around the limits. And the one-pass test (plainValid) accepts
+// only what the checks made apart (checkedToASCII) accept, and all of it that they decide
+// without the library.
 func TestFastPathMatchesLibrary(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	const alphabet = "aZ09-..-_%xn"
@@ -41,7 +43,7 @@ func TestFastPathMatchesLibrary(t *testing.T) {
 		}
 		checkFastPath(t, string(b))
 	}
-	for _, n := range []int{62, 63, 64, 252, 253, 254} {
+	for _, n := range []int{62, 63, 64, 252, 253, 254, 255, 256, 257} {
 		checkFastPath(t, strings.Repeat("a", n))
 		checkFastPath(t, strings.Repeat("ab.", n/3)+"c")
 		checkFastPath(t, strings.Repeat("ab.", n/3)+"c.")
@@ -50,6 +52,13 @@ func TestFastPathMatchesLibrary(t *testing.T) {
 
 func checkFastPath(t *testing.T, s string) {
 	t.Helper()
+	_, checked := checkedToASCII(s)
+	if plainValid(s) && checked != nil {
+		t.Fatalf("%q: plainValid accepts it, checkedToASCII says %v", s, checked)
+	}
+	if !plainValid(s) && checked == nil && plainOneLabel(s) {
+		t.Fatalf("%q: checkedToASCII accepts it without the library, plainValid does not", s)
+	}
 	if !plainASCII(s) {
 		return
 	}
@@ -74,4 +83,21 @@ func FuzzValidDomain(f *testing.F) {
 		}
 		checkFastPath(t, s)
 	})
+}
+
+// plainOneLabel reports whether checkedToASCII decides s without the library, so that
+// plainValid must agree with it: s is of letters, digits, "-" and ".", and no label of it
+// begins with "xn--" (in any case).
+func plainOneLabel(s string) bool {
+	for _, l := range strings.Split(s, ".") {
+		if len(l) >= 4 && strings.EqualFold(l[:4], "xn--") {
+			return false
+		}
+		for i := 0; i < len(l); i++ {
+			if c := l[i] | 0x20; !('a' <= c && c <= 'z' || '0' <= l[i] && l[i] <= '9' || l[i] == '-') {
+				return false
+			}
+		}
+	}
+	return true
 }
