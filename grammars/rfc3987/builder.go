@@ -458,7 +458,7 @@ L1:
 												break L13
 											}
 										}
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 												p += w
@@ -467,7 +467,7 @@ L1:
 										if ok {
 											break L13
 										}
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 												p += w
@@ -563,7 +563,7 @@ L1:
 												break L18
 											}
 										}
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 												p += w
@@ -743,7 +743,7 @@ L1:
 											break L28
 										}
 									}
-									if ok = p < len(s); ok {
+									if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 										r, w := utf8.DecodeRuneInString(s[p:])
 										if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 											p += w
@@ -752,7 +752,7 @@ L1:
 									if ok {
 										break L28
 									}
-									if ok = p < len(s); ok {
+									if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 										r, w := utf8.DecodeRuneInString(s[p:])
 										if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 											p += w
@@ -848,7 +848,7 @@ L1:
 											break L33
 										}
 									}
-									if ok = p < len(s); ok {
+									if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 										r, w := utf8.DecodeRuneInString(s[p:])
 										if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 											p += w
@@ -1090,7 +1090,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L12
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -1099,7 +1099,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								if ok {
 									break L12
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -1195,7 +1195,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L17
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -1507,7 +1507,7 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L12
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -1516,7 +1516,7 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								if ok {
 									break L12
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -1701,7 +1701,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L9
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -1710,7 +1710,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								if ok {
 									break L9
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -1806,7 +1806,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L14
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -1996,7 +1996,7 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L5
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -2157,7 +2157,7 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L2
 					}
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
@@ -2230,7 +2230,7 @@ L1:
 								}
 							}
 							// ucschar, inlined
-							if ok = p < len(s); ok {
+							if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 								r, w := utf8.DecodeRuneInString(s[p:])
 								if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 									p += w
@@ -2303,7 +2303,7 @@ L1:
 							break L7
 						}
 					}
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 							p += w
@@ -2398,7 +2398,7 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L2
 					}
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
@@ -2648,7 +2648,7 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										break L5
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -2772,7 +2772,7 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										break L5
 									}
 								}
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 										p += w
@@ -2864,7 +2864,7 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														break L11
 													}
 												}
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 														p += w
@@ -2991,7 +2991,7 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L4
 							}
 						}
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 								p += w
@@ -3083,7 +3083,7 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												break L10
 											}
 										}
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 												p += w
@@ -3202,7 +3202,7 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L4
 							}
 						}
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 								p += w
@@ -3294,7 +3294,7 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												break L10
 											}
 										}
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 												p += w
@@ -3425,7 +3425,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
@@ -3509,7 +3509,7 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
@@ -3593,7 +3593,7 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
@@ -3673,7 +3673,7 @@ L1:
 			}
 		}
 		// ucschar, inlined
-		if ok = p < len(s); ok {
+		if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 			r, w := utf8.DecodeRuneInString(s[p:])
 			if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 				p += w
@@ -3745,7 +3745,7 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
@@ -3754,7 +3754,7 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				if ok {
 					break L2
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -3838,7 +3838,7 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
@@ -3883,7 +3883,7 @@ L1:
 			}
 		}
 		// ucschar, inlined
-		if ok = p < len(s); ok {
+		if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 			r, w := utf8.DecodeRuneInString(s[p:])
 			if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 				p += w
@@ -3905,7 +3905,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s); ok {
+	if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 		r, w := utf8.DecodeRuneInString(s[p:])
 		if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 			p += w
@@ -3921,7 +3921,7 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s); ok {
+	if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 		r, w := utf8.DecodeRuneInString(s[p:])
 		if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 			p += w

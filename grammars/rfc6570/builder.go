@@ -211,7 +211,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						}
 					}
 					// ucschar, inlined
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 							p += w
@@ -221,7 +221,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L4
 					}
 					// iprivate, inlined
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 							p += w
@@ -322,7 +322,7 @@ L1:
 			}
 		}
 		// ucschar, inlined
-		if ok = p < len(s); ok {
+		if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 			r, w := utf8.DecodeRuneInString(s[p:])
 			if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 				p += w
@@ -332,7 +332,7 @@ L1:
 			break L1
 		}
 		// iprivate, inlined
-		if ok = p < len(s); ok {
+		if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 			r, w := utf8.DecodeRuneInString(s[p:])
 			if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 				p += w
@@ -1362,7 +1362,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s); ok {
+	if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 		r, w := utf8.DecodeRuneInString(s[p:])
 		if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 			p += w
@@ -1378,7 +1378,7 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s); ok {
+	if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 		r, w := utf8.DecodeRuneInString(s[p:])
 		if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 			p += w

@@ -820,7 +820,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 												// non_ASCII_code_point, inlined
 											L23:
 												for {
-													if ok = p < len(s); ok {
+													if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 														r, w := utf8.DecodeRuneInString(s[p:])
 														if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 															p += w
@@ -836,7 +836,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													L24:
 														for {
 															m25 := p
-															if ok = p < len(s); ok {
+															if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 																r, w := utf8.DecodeRuneInString(s[p:])
 																if ok = r == '�'; ok {
 																	p += w
@@ -927,7 +927,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 															// non_ASCII_code_point, inlined
 														L30:
 															for {
-																if ok = p < len(s); ok {
+																if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 																	r, w := utf8.DecodeRuneInString(s[p:])
 																	if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 																		p += w
@@ -943,7 +943,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																L31:
 																	for {
 																		m32 := p
-																		if ok = p < len(s); ok {
+																		if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 																			r, w := utf8.DecodeRuneInString(s[p:])
 																			if ok = r == '�'; ok {
 																				p += w
@@ -1091,7 +1091,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									q36 := p
 								L37:
 									for {
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 												p += w
@@ -1106,7 +1106,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										L38:
 											for {
 												m39 := p
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = r == '�'; ok {
 														p += w
@@ -1222,7 +1222,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							q43 := p
 						L44:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -1237,7 +1237,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								L45:
 									for {
 										m46 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -1774,7 +1774,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										// non_ASCII_code_point, inlined
 									L22:
 										for {
-											if ok = p < len(s); ok {
+											if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 												r, w := utf8.DecodeRuneInString(s[p:])
 												if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 													p += w
@@ -1790,7 +1790,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											L23:
 												for {
 													m24 := p
-													if ok = p < len(s); ok {
+													if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 														r, w := utf8.DecodeRuneInString(s[p:])
 														if ok = r == '�'; ok {
 															p += w
@@ -1881,7 +1881,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													// non_ASCII_code_point, inlined
 												L29:
 													for {
-														if ok = p < len(s); ok {
+														if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 															r, w := utf8.DecodeRuneInString(s[p:])
 															if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 																p += w
@@ -1897,7 +1897,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 														L30:
 															for {
 																m31 := p
-																if ok = p < len(s); ok {
+																if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 																	r, w := utf8.DecodeRuneInString(s[p:])
 																	if ok = r == '�'; ok {
 																		p += w
@@ -2045,7 +2045,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							q35 := p
 						L36:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -2060,7 +2060,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								L37:
 									for {
 										m38 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -3013,7 +3013,7 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									q7 := p
 								L8:
 									for {
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 												p += w
@@ -3028,7 +3028,7 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										L9:
 											for {
 												m10 := p
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = r == '�'; ok {
 														p += w
@@ -3144,7 +3144,7 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q14 := p
 						L15:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -3159,7 +3159,7 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L16:
 									for {
 										m17 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -3343,7 +3343,7 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									q7 := p
 								L8:
 									for {
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 												p += w
@@ -3358,7 +3358,7 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										L9:
 											for {
 												m10 := p
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = r == '�'; ok {
 														p += w
@@ -3474,7 +3474,7 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q14 := p
 						L15:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -3489,7 +3489,7 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L16:
 									for {
 										m17 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -3673,7 +3673,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									q7 := p
 								L8:
 									for {
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 												p += w
@@ -3688,7 +3688,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										L9:
 											for {
 												m10 := p
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = r == '�'; ok {
 														p += w
@@ -3804,7 +3804,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q14 := p
 						L15:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -3819,7 +3819,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L16:
 									for {
 										m17 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -3941,7 +3941,7 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					q3 := p
 				L4:
 					for {
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 								p += w
@@ -3956,7 +3956,7 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						L5:
 							for {
 								m6 := p
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = r == '�'; ok {
 										p += w
@@ -4126,7 +4126,7 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q6 := p
 						L7:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -4141,7 +4141,7 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L8:
 									for {
 										m9 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -4319,7 +4319,7 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q6 := p
 						L7:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -4334,7 +4334,7 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L8:
 									for {
 										m9 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -4512,7 +4512,7 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q6 := p
 						L7:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -4527,7 +4527,7 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L8:
 									for {
 										m9 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -5289,7 +5289,7 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					q3 := p
 				L4:
 					for {
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 								p += w
@@ -5304,7 +5304,7 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						L5:
 							for {
 								m6 := p
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = r == '�'; ok {
 										p += w
@@ -5409,7 +5409,7 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									q11 := p
 								L12:
 									for {
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 												p += w
@@ -5424,7 +5424,7 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										L13:
 											for {
 												m14 := p
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = r == '�'; ok {
 														p += w
@@ -5580,7 +5580,7 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q5 := p
 						L6:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -5595,7 +5595,7 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L7:
 									for {
 										m8 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -5700,7 +5700,7 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											q13 := p
 										L14:
 											for {
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 														p += w
@@ -5715,7 +5715,7 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												L15:
 													for {
 														m16 := p
-														if ok = p < len(s); ok {
+														if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 															r, w := utf8.DecodeRuneInString(s[p:])
 															if ok = r == '�'; ok {
 																p += w
@@ -5860,7 +5860,7 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					q4 := p
 				L5:
 					for {
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 								p += w
@@ -5875,7 +5875,7 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						L6:
 							for {
 								m7 := p
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = r == '�'; ok {
 										p += w
@@ -5980,7 +5980,7 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									q12 := p
 								L13:
 									for {
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 												p += w
@@ -5995,7 +5995,7 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										L14:
 											for {
 												m15 := p
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = r == '�'; ok {
 														p += w
@@ -6201,7 +6201,7 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							q9 := p
 						L10:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -6216,7 +6216,7 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L11:
 									for {
 										m12 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -6321,7 +6321,7 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											q17 := p
 										L18:
 											for {
-												if ok = p < len(s); ok {
+												if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 													r, w := utf8.DecodeRuneInString(s[p:])
 													if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 														p += w
@@ -6336,7 +6336,7 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												L19:
 													for {
 														m20 := p
-														if ok = p < len(s); ok {
+														if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 															r, w := utf8.DecodeRuneInString(s[p:])
 															if ok = r == '�'; ok {
 																p += w
@@ -6525,7 +6525,7 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					q6 := p
 				L7:
 					for {
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 								p += w
@@ -6540,7 +6540,7 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						L8:
 							for {
 								m9 := p
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = r == '�'; ok {
 										p += w
@@ -6650,7 +6650,7 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				// non_ASCII_code_point, inlined
 			L3:
 				for {
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 							p += w
@@ -6666,7 +6666,7 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					L4:
 						for {
 							m5 := p
-							if ok = p < len(s); ok {
+							if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 								r, w := utf8.DecodeRuneInString(s[p:])
 								if ok = r == '�'; ok {
 									p += w
@@ -6757,7 +6757,7 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							// non_ASCII_code_point, inlined
 						L10:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -6773,7 +6773,7 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								L11:
 									for {
 										m12 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -6898,7 +6898,7 @@ func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -6913,7 +6913,7 @@ func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				L3:
 					for {
 						m4 := p
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = r == '�'; ok {
 								p += w
@@ -7010,7 +7010,7 @@ func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -7025,7 +7025,7 @@ func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				L3:
 					for {
 						m4 := p
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = r == '�'; ok {
 								p += w
@@ -7122,7 +7122,7 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -7137,7 +7137,7 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				L3:
 					for {
 						m4 := p
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = r == '�'; ok {
 								p += w
@@ -7234,7 +7234,7 @@ L1:
 			// non_ASCII_code_point, inlined
 		L3:
 			for {
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -7250,7 +7250,7 @@ L1:
 				L4:
 					for {
 						m5 := p
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = r == '�'; ok {
 								p += w
@@ -7345,7 +7345,7 @@ L1:
 		// non_ASCII_code_point, inlined
 	L2:
 		for {
-			if ok = p < len(s); ok {
+			if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 				r, w := utf8.DecodeRuneInString(s[p:])
 				if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 					p += w
@@ -7361,7 +7361,7 @@ L1:
 			L3:
 				for {
 					m4 := p
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = r == '�'; ok {
 							p += w
@@ -7404,7 +7404,7 @@ func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	s := b.s
 L1:
 	for {
-		if ok = p < len(s); ok {
+		if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 			r, w := utf8.DecodeRuneInString(s[p:])
 			if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 				p += w
@@ -7420,7 +7420,7 @@ L1:
 		L2:
 			for {
 				m3 := p
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = r == '�'; ok {
 						p += w
@@ -7461,7 +7461,7 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	L1:
 		for {
 			m2 := p
-			if ok = p < len(s); ok {
+			if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 				r, w := utf8.DecodeRuneInString(s[p:])
 				if ok = r == '�'; ok {
 					p += w
@@ -7542,7 +7542,7 @@ L1:
 		// non_ASCII_code_point, inlined
 	L2:
 		for {
-			if ok = p < len(s); ok {
+			if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 				r, w := utf8.DecodeRuneInString(s[p:])
 				if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 					p += w
@@ -7558,7 +7558,7 @@ L1:
 			L3:
 				for {
 					m4 := p
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = r == '�'; ok {
 							p += w
@@ -7647,7 +7647,7 @@ L1:
 		// non_ASCII_code_point, inlined
 	L2:
 		for {
-			if ok = p < len(s); ok {
+			if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 				r, w := utf8.DecodeRuneInString(s[p:])
 				if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 					p += w
@@ -7663,7 +7663,7 @@ L1:
 			L3:
 				for {
 					m4 := p
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = r == '�'; ok {
 							p += w
@@ -7752,7 +7752,7 @@ L1:
 		// non_ASCII_code_point, inlined
 	L2:
 		for {
-			if ok = p < len(s); ok {
+			if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 				r, w := utf8.DecodeRuneInString(s[p:])
 				if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 					p += w
@@ -7768,7 +7768,7 @@ L1:
 			L3:
 				for {
 					m4 := p
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = r == '�'; ok {
 							p += w
@@ -7860,7 +7860,7 @@ L1:
 			// non_ASCII_code_point, inlined
 		L3:
 			for {
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -7876,7 +7876,7 @@ L1:
 				L4:
 					for {
 						m5 := p
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = r == '�'; ok {
 								p += w
@@ -7980,7 +7980,7 @@ L1:
 		// non_ASCII_code_point, inlined
 	L2:
 		for {
-			if ok = p < len(s); ok {
+			if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 				r, w := utf8.DecodeRuneInString(s[p:])
 				if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 					p += w
@@ -7996,7 +7996,7 @@ L1:
 			L3:
 				for {
 					m4 := p
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = r == '�'; ok {
 							p += w
@@ -8776,7 +8776,7 @@ L1:
 							// non_ASCII_code_point, inlined
 						L28:
 							for {
-								if ok = p < len(s); ok {
+								if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 									r, w := utf8.DecodeRuneInString(s[p:])
 									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 										p += w
@@ -8792,7 +8792,7 @@ L1:
 								L29:
 									for {
 										m30 := p
-										if ok = p < len(s); ok {
+										if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 											r, w := utf8.DecodeRuneInString(s[p:])
 											if ok = r == '�'; ok {
 												p += w
@@ -8850,7 +8850,7 @@ L1:
 				q32 := p
 			L33:
 				for {
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 							p += w
@@ -8865,7 +8865,7 @@ L1:
 					L34:
 						for {
 							m35 := p
-							if ok = p < len(s); ok {
+							if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 								r, w := utf8.DecodeRuneInString(s[p:])
 								if ok = r == '�'; ok {
 									p += w
@@ -8936,7 +8936,7 @@ L1:
 		// non_ASCII_code_point, inlined
 	L2:
 		for {
-			if ok = p < len(s); ok {
+			if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 				r, w := utf8.DecodeRuneInString(s[p:])
 				if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 					p += w
@@ -8952,7 +8952,7 @@ L1:
 			L3:
 				for {
 					m4 := p
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = r == '�'; ok {
 							p += w
@@ -9009,7 +9009,7 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -9024,7 +9024,7 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				L3:
 					for {
 						m4 := p
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = r == '�'; ok {
 								p += w
@@ -21052,7 +21052,7 @@ L1:
 				q3 := p
 			L4:
 				for {
-					if ok = p < len(s); ok {
+					if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 						r, w := utf8.DecodeRuneInString(s[p:])
 						if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 							p += w
@@ -21067,7 +21067,7 @@ L1:
 					L5:
 						for {
 							m6 := p
-							if ok = p < len(s); ok {
+							if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 								r, w := utf8.DecodeRuneInString(s[p:])
 								if ok = r == '�'; ok {
 									p += w
@@ -21207,7 +21207,7 @@ func (b *treeBuilder) r62(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(s); ok {
+				if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '\ue000' && r <= '﷏') || (r >= 'ﷰ' && r <= '￼') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e0000' && r <= '\U000efffd') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
@@ -21222,7 +21222,7 @@ func (b *treeBuilder) r62(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				L3:
 					for {
 						m4 := p
-						if ok = p < len(s); ok {
+						if ok = p < len(s) && s[p] >= utf8.RuneSelf; ok {
 							r, w := utf8.DecodeRuneInString(s[p:])
 							if ok = r == '�'; ok {
 								p += w

@@ -1312,8 +1312,15 @@ func (c *compiler) class(e *pexpr) {
 		c.line("}")
 		return
 	}
-	// Any other class: decode the rune and test it as pigeon does.
-	c.line("if ok = p < len(b.s); ok {")
+	// Any other class: decode the rune and test it as pigeon does. A class of non-ASCII
+	// characters only (not inverted) holds no rune that a byte below 0x80 is read as (that
+	// byte itself, lower-cased for [...]i: still ASCII), so such a byte is refused before a
+	// decode and the range tests (a path's "/" after each segment, in whatwg-url).
+	if nonASCII(e) {
+		c.line("if ok = p < len(b.s) && b.s[p] >= utf8.RuneSelf; ok {")
+	} else {
+		c.line("if ok = p < len(b.s); ok {")
+	}
 	c.depth++
 	c.line("r, w := utf8.DecodeRuneInString(b.s[p:])")
 	if e.ignoreCase {
@@ -1339,6 +1346,25 @@ func (c *compiler) class(e *pexpr) {
 	c.line("}")
 	c.depth--
 	c.line("}")
+}
+
+// nonASCII reports whether e, a class, is not inverted and has members, every one of them
+// at or above utf8.RuneSelf.
+func nonASCII(e *pexpr) bool {
+	if e.inverted || len(e.chars)+len(e.ranges) == 0 {
+		return false
+	}
+	for _, r := range e.chars {
+		if r < utf8.RuneSelf {
+			return false
+		}
+	}
+	for i := 0; i+1 < len(e.ranges); i += 2 {
+		if e.ranges[i] < utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // toLowerASCII is unicode.ToLower on ASCII.
