@@ -69,19 +69,38 @@ func plainValid(s string) bool {
 	}
 	start := 0
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '.':
+		switch plainBytes[s[i]] {
+		case plainByte:
+		case plainDot:
 			if !plainLabel(s[start:i]) {
 				return false
 			}
 			start = i + 1
-		case c == '-', '0' <= c && c <= '9', 'a' <= c|0x20 && c|0x20 <= 'z':
 		default:
 			return false
 		}
 	}
 	return plainLabel(s[start:]) // empty after a final dot
 }
+
+// plainBytes says which bytes plainValid reads: a letter, digit or "-" of a label
+// (plainByte), a dot between labels (plainDot), or any other (0).
+var plainBytes = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == '.':
+			t[c] = plainDot
+		case c == '-', '0' <= c && c <= '9', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			t[c] = plainByte
+		}
+	}
+	return t
+}()
+
+const (
+	plainByte = 1 + iota
+	plainDot
+)
 
 // plainLabel is plainValid's test of one label of letters, digits and "-".
 func plainLabel(l string) bool {
