@@ -3114,24 +3114,16 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k5 := 0; k5 < 2; k5++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
@@ -3147,24 +3139,16 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k6 := 0; k6 < 2; k6++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
@@ -3180,24 +3164,16 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k7 := 0; k7 < 2; k7++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
@@ -3213,24 +3189,16 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k8 := 0; k8 < 2; k8++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
 							break
 						}
 					}
@@ -3244,11 +3212,11 @@ L1:
 						break L2
 					}
 					{
-						p5, n5 := p, len(n)
+						p9, n9 := p, len(n)
 						if ok = p < len(s) && class30[s[p]]; ok {
 							p++
 						}
-						p, n = p5, n[:n5]
+						p, n = p9, n[:n9]
 						ok = !ok
 					}
 					if !ok {
@@ -3264,35 +3232,35 @@ L1:
 		}
 		if p < len(s) && class17[s[p]] {
 			// hostname, inlined
-			node6 := len(n)
+			node10 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+			n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 			{
-				p7, n7 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L7:
+			L11:
 				for {
 					{
-						start8 := p
+						start12 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q8 := p
+							q12 := p
 							{
-								p9, n9 := p, len(n)
+								p13, n13 := p, len(n)
 								ok = true
-							L9:
+							L13:
 								for {
 									// domainlabel, inlined
 									{
-										p10, n10 := p, len(n)
+										p14, n14 := p, len(n)
 										ok = true
-									L10:
+									L14:
 										for {
 											// alphanum, inlined
-										L11:
+										L15:
 											for {
 												if p < len(s) && class0[s[p]] {
 													// alpha, inlined
-												L12:
+												L16:
 													for {
 														if p < len(s) && class4[s[p]] {
 															// lowalpha, inlined
@@ -3300,7 +3268,7 @@ L1:
 																p++
 															}
 															if ok {
-																break L12
+																break L16
 															}
 														}
 														if p < len(s) && class5[s[p]] {
@@ -3309,14 +3277,14 @@ L1:
 																p++
 															}
 															if ok {
-																break L12
+																break L16
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L11
+														break L15
 													}
 												}
 												if p < len(s) && class6[s[p]] {
@@ -3325,27 +3293,27 @@ L1:
 														p++
 													}
 													if ok {
-														break L11
+														break L15
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p14, n[:n14]
+												break L14
 											}
 											{
-												start13 := p
+												start17 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													q13 := p
+													q17 := p
 													{
-														p14, n14 := p, len(n)
+														p18, n18 := p, len(n)
 														ok = true
-													L14:
+													L18:
 														for {
 															{
-																start15 := p
+																start19 := p
 																for b.work <= b.limit { // past the limit, no round is tried
 																	if p < len(s) && class8[s[p]] {
 																		p = run8.RunEnd(s, p+1)
@@ -3353,19 +3321,19 @@ L1:
 																	ok = false
 																	break
 																}
-																b.work += p - start15
+																b.work += p - start19
 																ok = b.work <= b.limit
 															}
 															if !ok {
-																p, n = p14, n[:n14]
-																break L14
+																p, n = p18, n[:n18]
+																break L18
 															}
 															// alphanum, inlined
-														L16:
+														L20:
 															for {
 																if p < len(s) && class0[s[p]] {
 																	// alpha, inlined
-																L17:
+																L21:
 																	for {
 																		if p < len(s) && class4[s[p]] {
 																			// lowalpha, inlined
@@ -3373,7 +3341,7 @@ L1:
 																				p++
 																			}
 																			if ok {
-																				break L17
+																				break L21
 																			}
 																		}
 																		if p < len(s) && class5[s[p]] {
@@ -3382,14 +3350,14 @@ L1:
 																				p++
 																			}
 																			if ok {
-																				break L17
+																				break L21
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if ok {
-																		break L16
+																		break L20
 																	}
 																}
 																if p < len(s) && class6[s[p]] {
@@ -3398,74 +3366,74 @@ L1:
 																		p++
 																	}
 																	if ok {
-																		break L16
+																		break L20
 																	}
 																}
 																ok = false
 																break
 															}
 															if !ok {
-																p, n = p14, n[:n14]
-																break L14
+																p, n = p18, n[:n18]
+																break L18
 															}
 															break
 														}
 													}
-													if !ok || p == q13 {
+													if !ok || p == q17 {
 														break
 													}
 												}
-												b.work += p - start13
+												b.work += p - start17
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p14, n[:n14]
+												break L14
 											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p13, n[:n13]
+										break L13
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p13, n[:n13]
+										break L13
 									}
 									{
-										p18, n18 := p, len(n)
-									L19:
+										p22, n22 := p, len(n)
+									L23:
 										for {
 											if p < len(s) && class0[s[p]] {
 												if ok = p < len(s) && class0[s[p]]; ok {
 													p++
 												}
 												if ok {
-													break L19
+													break L23
 												}
 											}
 											if p < len(s) && class17[s[p]] {
 												{
-													p20, n20 := p, len(n)
+													p24, n24 := p, len(n)
 													ok = true
-												L20:
+												L24:
 													for {
 														// domainlabel, inlined
 														{
-															p21, n21 := p, len(n)
+															p25, n25 := p, len(n)
 															ok = true
-														L21:
+														L25:
 															for {
 																// alphanum, inlined
-															L22:
+															L26:
 																for {
 																	if p < len(s) && class0[s[p]] {
 																		// alpha, inlined
-																	L23:
+																	L27:
 																		for {
 																			if p < len(s) && class4[s[p]] {
 																				// lowalpha, inlined
@@ -3473,7 +3441,7 @@ L1:
 																					p++
 																				}
 																				if ok {
-																					break L23
+																					break L27
 																				}
 																			}
 																			if p < len(s) && class5[s[p]] {
@@ -3482,14 +3450,14 @@ L1:
 																					p++
 																				}
 																				if ok {
-																					break L23
+																					break L27
 																				}
 																			}
 																			ok = false
 																			break
 																		}
 																		if ok {
-																			break L22
+																			break L26
 																		}
 																	}
 																	if p < len(s) && class6[s[p]] {
@@ -3498,27 +3466,27 @@ L1:
 																			p++
 																		}
 																		if ok {
-																			break L22
+																			break L26
 																		}
 																	}
 																	ok = false
 																	break
 																}
 																if !ok {
-																	p, n = p21, n[:n21]
-																	break L21
+																	p, n = p25, n[:n25]
+																	break L25
 																}
 																{
-																	start24 := p
+																	start28 := p
 																	for b.work <= b.limit { // past the limit, no round is tried
-																		q24 := p
+																		q28 := p
 																		{
-																			p25, n25 := p, len(n)
+																			p29, n29 := p, len(n)
 																			ok = true
-																		L25:
+																		L29:
 																			for {
 																				{
-																					start26 := p
+																					start30 := p
 																					for b.work <= b.limit { // past the limit, no round is tried
 																						if p < len(s) && class8[s[p]] {
 																							p = run8.RunEnd(s, p+1)
@@ -3526,19 +3494,19 @@ L1:
 																						ok = false
 																						break
 																					}
-																					b.work += p - start26
+																					b.work += p - start30
 																					ok = b.work <= b.limit
 																				}
 																				if !ok {
-																					p, n = p25, n[:n25]
-																					break L25
+																					p, n = p29, n[:n29]
+																					break L29
 																				}
 																				// alphanum, inlined
-																			L27:
+																			L31:
 																				for {
 																					if p < len(s) && class0[s[p]] {
 																						// alpha, inlined
-																					L28:
+																					L32:
 																						for {
 																							if p < len(s) && class4[s[p]] {
 																								// lowalpha, inlined
@@ -3546,7 +3514,7 @@ L1:
 																									p++
 																								}
 																								if ok {
-																									break L28
+																									break L32
 																								}
 																							}
 																							if p < len(s) && class5[s[p]] {
@@ -3555,14 +3523,14 @@ L1:
 																									p++
 																								}
 																								if ok {
-																									break L28
+																									break L32
 																								}
 																							}
 																							ok = false
 																							break
 																						}
 																						if ok {
-																							break L27
+																							break L31
 																						}
 																					}
 																					if p < len(s) && class6[s[p]] {
@@ -3571,82 +3539,82 @@ L1:
 																							p++
 																						}
 																						if ok {
-																							break L27
+																							break L31
 																						}
 																					}
 																					ok = false
 																					break
 																				}
 																				if !ok {
-																					p, n = p25, n[:n25]
-																					break L25
+																					p, n = p29, n[:n29]
+																					break L29
 																				}
 																				break
 																			}
 																		}
-																		if !ok || p == q24 {
+																		if !ok || p == q28 {
 																			break
 																		}
 																	}
-																	b.work += p - start24
+																	b.work += p - start28
 																	ok = b.work <= b.limit
 																}
 																if !ok {
-																	p, n = p21, n[:n21]
-																	break L21
+																	p, n = p25, n[:n25]
+																	break L25
 																}
 																break
 															}
 														}
 														if !ok {
-															p, n = p20, n[:n20]
-															break L20
+															p, n = p24, n[:n24]
+															break L24
 														}
 														if ok = p < len(s) && s[p] == '.'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p20, n[:n20]
-															break L20
+															p, n = p24, n[:n24]
+															break L24
 														}
 														break
 													}
 												}
 												if ok {
-													break L19
+													break L23
 												}
 											}
 											ok = false
 											break
 										}
-										p, n = p18, n[:n18]
+										p, n = p22, n[:n22]
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p13, n[:n13]
+										break L13
 									}
 									break
 								}
 							}
-							if !ok || p == q8 {
+							if !ok || p == q12 {
 								break
 							}
 						}
-						b.work += p - start8
+						b.work += p - start12
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p11, n[:n11]
+						break L11
 					}
 					// toplabel, inlined
 					{
-						p29, n29 := p, len(n)
+						p33, n33 := p, len(n)
 						ok = true
-					L29:
+					L33:
 						for {
 							// alpha, inlined
-						L30:
+						L34:
 							for {
 								if p < len(s) && class4[s[p]] {
 									// lowalpha, inlined
@@ -3654,7 +3622,7 @@ L1:
 										p++
 									}
 									if ok {
-										break L30
+										break L34
 									}
 								}
 								if p < len(s) && class5[s[p]] {
@@ -3663,27 +3631,27 @@ L1:
 										p++
 									}
 									if ok {
-										break L30
+										break L34
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p29, n[:n29]
-								break L29
+								p, n = p33, n[:n33]
+								break L33
 							}
 							{
-								start31 := p
+								start35 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q31 := p
+									q35 := p
 									{
-										p32, n32 := p, len(n)
+										p36, n36 := p, len(n)
 										ok = true
-									L32:
+									L36:
 										for {
 											{
-												start33 := p
+												start37 := p
 												for b.work <= b.limit { // past the limit, no round is tried
 													if p < len(s) && class8[s[p]] {
 														p = run8.RunEnd(s, p+1)
@@ -3691,19 +3659,19 @@ L1:
 													ok = false
 													break
 												}
-												b.work += p - start33
+												b.work += p - start37
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p32, n[:n32]
-												break L32
+												p, n = p36, n[:n36]
+												break L36
 											}
 											// alphanum, inlined
-										L34:
+										L38:
 											for {
 												if p < len(s) && class0[s[p]] {
 													// alpha, inlined
-												L35:
+												L39:
 													for {
 														if p < len(s) && class4[s[p]] {
 															// lowalpha, inlined
@@ -3711,7 +3679,7 @@ L1:
 																p++
 															}
 															if ok {
-																break L35
+																break L39
 															}
 														}
 														if p < len(s) && class5[s[p]] {
@@ -3720,14 +3688,14 @@ L1:
 																p++
 															}
 															if ok {
-																break L35
+																break L39
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L34
+														break L38
 													}
 												}
 												if p < len(s) && class6[s[p]] {
@@ -3736,52 +3704,52 @@ L1:
 														p++
 													}
 													if ok {
-														break L34
+														break L38
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p32, n[:n32]
-												break L32
+												p, n = p36, n[:n36]
+												break L36
 											}
 											break
 										}
 									}
-									if !ok || p == q31 {
+									if !ok || p == q35 {
 										break
 									}
 								}
-								b.work += p - start31
+								b.work += p - start35
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p29, n[:n29]
-								break L29
+								p, n = p33, n[:n33]
+								break L33
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p11, n[:n11]
+						break L11
 					}
 					if ok = p < len(s) && s[p] == '.'; ok {
 						p++
 					}
 					ok = true
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}
 			}
 			if ok {
-				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+				n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
-				n = n[:node6]
+				n = n[:node10]
 			}
 			if ok {
 				break L1
@@ -4690,24 +4658,16 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
+			for k2 := 0; k2 < 2; k2++ { // 2 optional in a row: none matches after one that does not
+				// digit, inlined
+				if ok = p < len(s) && class6[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
@@ -4723,24 +4683,16 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
+			for k3 := 0; k3 < 2; k3++ { // 2 optional in a row: none matches after one that does not
+				// digit, inlined
+				if ok = p < len(s) && class6[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
@@ -4756,24 +4708,16 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
+			for k4 := 0; k4 < 2; k4++ { // 2 optional in a row: none matches after one that does not
+				// digit, inlined
+				if ok = p < len(s) && class6[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
@@ -4789,24 +4733,16 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
+			for k5 := 0; k5 < 2; k5++ { // 2 optional in a row: none matches after one that does not
+				// digit, inlined
+				if ok = p < len(s) && class6[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// digit, inlined
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			break
 		}
 	}
@@ -6230,33 +6166,16 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												p, n = p5, n[:n5]
 												break L5
 											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
+											for k6 := 0; k6 < 3; k6++ { // 3 optional in a row: none matches after one that does not
+												// HEXDIG, inlined
+												if ok = p < len(s) && class11[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
 											break
 										}
 									}
@@ -6265,11 +6184,11 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										break L4
 									}
 									{
-										p6, n6 := p, len(n)
+										p7, n7 := p, len(n)
 										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
-										p, n = p6, n[:n6]
+										p, n = p7, n[:n7]
 										ok = !ok
 									}
 									if !ok {
@@ -6277,89 +6196,72 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										break L4
 									}
 									{
-										start7 := p
+										start8 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q7 := p
+											q8 := p
 											{
-												p8, n8 := p, len(n)
+												p9, n9 := p, len(n)
 												ok = true
-											L8:
+											L9:
 												for {
 													if ok = p < len(s) && s[p] == ':'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p8, n[:n8]
-														break L8
+														p, n = p9, n[:n9]
+														break L9
 													}
 													// hex4, inlined
 													{
-														p9, n9 := p, len(n)
+														p10, n10 := p, len(n)
 														ok = true
-													L9:
+													L10:
 														for {
 															// HEXDIG, inlined
 															if ok = p < len(s) && class11[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p9, n[:n9]
-																break L9
+																p, n = p10, n[:n10]
+																break L10
 															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
-															}
-															ok = true
-															if !ok {
-																p, n = p9, n[:n9]
-																break L9
-															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
+															for k11 := 0; k11 < 3; k11++ { // 3 optional in a row: none matches after one that does not
+																// HEXDIG, inlined
+																if ok = p < len(s) && class11[s[p]]; ok {
+																	p++
+																}
+																if !ok {
+																	break
+																}
 															}
 															ok = true
-															if !ok {
-																p, n = p9, n[:n9]
-																break L9
-															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
-															}
-															ok = true
-															if !ok {
-																p, n = p9, n[:n9]
-																break L9
-															}
 															break
 														}
 													}
 													if !ok {
-														p, n = p8, n[:n8]
-														break L8
+														p, n = p9, n[:n9]
+														break L9
 													}
 													{
-														p10, n10 := p, len(n)
+														p12, n12 := p, len(n)
 														if ok = p < len(s) && s[p] == '.'; ok {
 															p++
 														}
-														p, n = p10, n[:n10]
+														p, n = p12, n[:n12]
 														ok = !ok
 													}
 													if !ok {
-														p, n = p8, n[:n8]
-														break L8
+														p, n = p9, n[:n9]
+														break L9
 													}
 													break
 												}
 											}
-											if !ok || p == q7 {
+											if !ok || p == q8 {
 												break
 											}
 										}
-										b.work += p - start7
+										b.work += p - start8
 										ok = b.work <= b.limit
 									}
 									if !ok {
@@ -6382,159 +6284,125 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							}
 							// hexseq, inlined
 							{
-								p11, n11 := p, len(n)
+								p13, n13 := p, len(n)
 								ok = true
-							L11:
+							L13:
 								for {
 									// hex4, inlined
 									{
-										p12, n12 := p, len(n)
+										p14, n14 := p, len(n)
 										ok = true
-									L12:
+									L14:
 										for {
 											// HEXDIG, inlined
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p14, n[:n14]
+												break L14
 											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p12, n[:n12]
-												break L12
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
+											for k15 := 0; k15 < 3; k15++ { // 3 optional in a row: none matches after one that does not
+												// HEXDIG, inlined
+												if ok = p < len(s) && class11[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p12, n[:n12]
-												break L12
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p12, n[:n12]
-												break L12
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p11, n[:n11]
-										break L11
+										p, n = p13, n[:n13]
+										break L13
 									}
 									{
-										p13, n13 := p, len(n)
+										p16, n16 := p, len(n)
 										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
-										p, n = p13, n[:n13]
+										p, n = p16, n[:n16]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p11, n[:n11]
-										break L11
+										p, n = p13, n[:n13]
+										break L13
 									}
 									{
-										start14 := p
+										start17 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q14 := p
+											q17 := p
 											{
-												p15, n15 := p, len(n)
+												p18, n18 := p, len(n)
 												ok = true
-											L15:
+											L18:
 												for {
 													if ok = p < len(s) && s[p] == ':'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p15, n[:n15]
-														break L15
+														p, n = p18, n[:n18]
+														break L18
 													}
 													// hex4, inlined
 													{
-														p16, n16 := p, len(n)
+														p19, n19 := p, len(n)
 														ok = true
-													L16:
+													L19:
 														for {
 															// HEXDIG, inlined
 															if ok = p < len(s) && class11[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p16, n[:n16]
-																break L16
+																p, n = p19, n[:n19]
+																break L19
 															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
-															}
-															ok = true
-															if !ok {
-																p, n = p16, n[:n16]
-																break L16
-															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
+															for k20 := 0; k20 < 3; k20++ { // 3 optional in a row: none matches after one that does not
+																// HEXDIG, inlined
+																if ok = p < len(s) && class11[s[p]]; ok {
+																	p++
+																}
+																if !ok {
+																	break
+																}
 															}
 															ok = true
-															if !ok {
-																p, n = p16, n[:n16]
-																break L16
-															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
-															}
-															ok = true
-															if !ok {
-																p, n = p16, n[:n16]
-																break L16
-															}
 															break
 														}
 													}
 													if !ok {
-														p, n = p15, n[:n15]
-														break L15
+														p, n = p18, n[:n18]
+														break L18
 													}
 													{
-														p17, n17 := p, len(n)
+														p21, n21 := p, len(n)
 														if ok = p < len(s) && s[p] == '.'; ok {
 															p++
 														}
-														p, n = p17, n[:n17]
+														p, n = p21, n[:n21]
 														ok = !ok
 													}
 													if !ok {
-														p, n = p15, n[:n15]
-														break L15
+														p, n = p18, n[:n18]
+														break L18
 													}
 													break
 												}
 											}
-											if !ok || p == q14 {
+											if !ok || p == q17 {
 												break
 											}
 										}
-										b.work += p - start14
+										b.work += p - start17
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p11, n[:n11]
-										break L11
+										p, n = p13, n[:n13]
+										break L13
 									}
 									break
 								}
@@ -6554,159 +6422,125 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				if p < len(s) && class11[s[p]] {
 					// hexseq, inlined
 					{
-						p18, n18 := p, len(n)
+						p22, n22 := p, len(n)
 						ok = true
-					L18:
+					L22:
 						for {
 							// hex4, inlined
 							{
-								p19, n19 := p, len(n)
+								p23, n23 := p, len(n)
 								ok = true
-							L19:
+							L23:
 								for {
 									// HEXDIG, inlined
 									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p19, n[:n19]
-										break L19
+										p, n = p23, n[:n23]
+										break L23
 									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
+									for k24 := 0; k24 < 3; k24++ { // 3 optional in a row: none matches after one that does not
+										// HEXDIG, inlined
+										if ok = p < len(s) && class11[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p22, n[:n22]
+								break L22
 							}
 							{
-								p20, n20 := p, len(n)
+								p25, n25 := p, len(n)
 								if ok = p < len(s) && s[p] == '.'; ok {
 									p++
 								}
-								p, n = p20, n[:n20]
+								p, n = p25, n[:n25]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p22, n[:n22]
+								break L22
 							}
 							{
-								start21 := p
+								start26 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q21 := p
+									q26 := p
 									{
-										p22, n22 := p, len(n)
+										p27, n27 := p, len(n)
 										ok = true
-									L22:
+									L27:
 										for {
 											if ok = p < len(s) && s[p] == ':'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p27, n[:n27]
+												break L27
 											}
 											// hex4, inlined
 											{
-												p23, n23 := p, len(n)
+												p28, n28 := p, len(n)
 												ok = true
-											L23:
+											L28:
 												for {
 													// HEXDIG, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p23, n[:n23]
-														break L23
+														p, n = p28, n[:n28]
+														break L28
 													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p23, n[:n23]
-														break L23
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
+													for k29 := 0; k29 < 3; k29++ { // 3 optional in a row: none matches after one that does not
+														// HEXDIG, inlined
+														if ok = p < len(s) && class11[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p23, n[:n23]
-														break L23
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p23, n[:n23]
-														break L23
-													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p27, n[:n27]
+												break L27
 											}
 											{
-												p24, n24 := p, len(n)
+												p30, n30 := p, len(n)
 												if ok = p < len(s) && s[p] == '.'; ok {
 													p++
 												}
-												p, n = p24, n[:n24]
+												p, n = p30, n[:n30]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p27, n[:n27]
+												break L27
 											}
 											break
 										}
 									}
-									if !ok || p == q21 {
+									if !ok || p == q26 {
 										break
 									}
 								}
-								b.work += p - start21
+								b.work += p - start26
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p22, n[:n22]
+								break L22
 							}
 							break
 						}
@@ -6717,180 +6551,146 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				}
 				if p < len(s) && class33[s[p]] {
 					{
-						p25, n25 := p, len(n)
+						p31, n31 := p, len(n)
 						ok = true
-					L25:
+					L31:
 						for {
 							if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 								p += 2
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p31, n[:n31]
+								break L31
 							}
 							// hexseq, inlined
 							{
-								p26, n26 := p, len(n)
+								p32, n32 := p, len(n)
 								ok = true
-							L26:
+							L32:
 								for {
 									// hex4, inlined
 									{
-										p27, n27 := p, len(n)
+										p33, n33 := p, len(n)
 										ok = true
-									L27:
+									L33:
 										for {
 											// HEXDIG, inlined
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p27, n[:n27]
-												break L27
+												p, n = p33, n[:n33]
+												break L33
 											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p27, n[:n27]
-												break L27
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
+											for k34 := 0; k34 < 3; k34++ { // 3 optional in a row: none matches after one that does not
+												// HEXDIG, inlined
+												if ok = p < len(s) && class11[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p27, n[:n27]
-												break L27
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p27, n[:n27]
-												break L27
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p26, n[:n26]
-										break L26
+										p, n = p32, n[:n32]
+										break L32
 									}
 									{
-										p28, n28 := p, len(n)
+										p35, n35 := p, len(n)
 										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
-										p, n = p28, n[:n28]
+										p, n = p35, n[:n35]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p26, n[:n26]
-										break L26
+										p, n = p32, n[:n32]
+										break L32
 									}
 									{
-										start29 := p
+										start36 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q29 := p
+											q36 := p
 											{
-												p30, n30 := p, len(n)
+												p37, n37 := p, len(n)
 												ok = true
-											L30:
+											L37:
 												for {
 													if ok = p < len(s) && s[p] == ':'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p30, n[:n30]
-														break L30
+														p, n = p37, n[:n37]
+														break L37
 													}
 													// hex4, inlined
 													{
-														p31, n31 := p, len(n)
+														p38, n38 := p, len(n)
 														ok = true
-													L31:
+													L38:
 														for {
 															// HEXDIG, inlined
 															if ok = p < len(s) && class11[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p31, n[:n31]
-																break L31
+																p, n = p38, n[:n38]
+																break L38
 															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
-															}
-															ok = true
-															if !ok {
-																p, n = p31, n[:n31]
-																break L31
-															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
+															for k39 := 0; k39 < 3; k39++ { // 3 optional in a row: none matches after one that does not
+																// HEXDIG, inlined
+																if ok = p < len(s) && class11[s[p]]; ok {
+																	p++
+																}
+																if !ok {
+																	break
+																}
 															}
 															ok = true
-															if !ok {
-																p, n = p31, n[:n31]
-																break L31
-															}
-															// HEXDIG, inlined
-															if ok = p < len(s) && class11[s[p]]; ok {
-																p++
-															}
-															ok = true
-															if !ok {
-																p, n = p31, n[:n31]
-																break L31
-															}
 															break
 														}
 													}
 													if !ok {
-														p, n = p30, n[:n30]
-														break L30
+														p, n = p37, n[:n37]
+														break L37
 													}
 													{
-														p32, n32 := p, len(n)
+														p40, n40 := p, len(n)
 														if ok = p < len(s) && s[p] == '.'; ok {
 															p++
 														}
-														p, n = p32, n[:n32]
+														p, n = p40, n[:n40]
 														ok = !ok
 													}
 													if !ok {
-														p, n = p30, n[:n30]
-														break L30
+														p, n = p37, n[:n37]
+														break L37
 													}
 													break
 												}
 											}
-											if !ok || p == q29 {
+											if !ok || p == q36 {
 												break
 											}
 										}
-										b.work += p - start29
+										b.work += p - start36
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p26, n[:n26]
-										break L26
+										p, n = p32, n[:n32]
+										break L32
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p31, n[:n31]
+								break L31
 							}
 							break
 						}
@@ -6907,162 +6707,130 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				p33, n33 := p, len(n)
+				p41, n41 := p, len(n)
 				ok = true
-			L33:
+			L41:
 				for {
 					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p33, n[:n33]
-						break L33
+						p, n = p41, n[:n41]
+						break L41
 					}
 					// IPv4address, inlined
-					node34 := len(n)
+					node42 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node34].StartRule = uint32(p)<<ast.TreeRuleBits | 21
+					n[node42].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 					{
-						p35, n35 := p, len(n)
+						p43, n43 := p, len(n)
 						ok = true
-					L35:
+					L43:
 						for {
 							// digit, inlined
 							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p35, n[:n35]
-								break L35
+								p, n = p43, n[:n43]
+								break L43
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k44 := 0; k44 < 2; k44++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p35, n[:n35]
-								break L35
+								p, n = p43, n[:n43]
+								break L43
 							}
 							// digit, inlined
 							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p35, n[:n35]
-								break L35
+								p, n = p43, n[:n43]
+								break L43
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k45 := 0; k45 < 2; k45++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p35, n[:n35]
-								break L35
+								p, n = p43, n[:n43]
+								break L43
 							}
 							// digit, inlined
 							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p35, n[:n35]
-								break L35
+								p, n = p43, n[:n43]
+								break L43
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k46 := 0; k46 < 2; k46++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p35, n[:n35]
-								break L35
+								p, n = p43, n[:n43]
+								break L43
 							}
 							// digit, inlined
 							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p35, n[:n35]
-								break L35
+								p, n = p43, n[:n43]
+								break L43
 							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k47 := 0; k47 < 2; k47++ { // 2 optional in a row: none matches after one that does not
+								// digit, inlined
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
-							// digit, inlined
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p35, n[:n35]
-								break L35
-							}
 							break
 						}
 					}
 					if ok {
-						n[node34].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+						n[node42].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
-						n = n[:node34]
+						n = n[:node42]
 					}
 					if !ok {
-						p, n = p33, n[:n33]
-						break L33
+						p, n = p41, n[:n41]
+						break L41
 					}
 					break
 				}
@@ -7117,33 +6885,16 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
+									for k5 := 0; k5 < 3; k5++ { // 3 optional in a row: none matches after one that does not
+										// HEXDIG, inlined
+										if ok = p < len(s) && class11[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
 									break
 								}
 							}
@@ -7152,11 +6903,11 @@ L1:
 								break L3
 							}
 							{
-								p5, n5 := p, len(n)
+								p6, n6 := p, len(n)
 								if ok = p < len(s) && s[p] == '.'; ok {
 									p++
 								}
-								p, n = p5, n[:n5]
+								p, n = p6, n[:n6]
 								ok = !ok
 							}
 							if !ok {
@@ -7164,89 +6915,72 @@ L1:
 								break L3
 							}
 							{
-								start6 := p
+								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q6 := p
+									q7 := p
 									{
-										p7, n7 := p, len(n)
+										p8, n8 := p, len(n)
 										ok = true
-									L7:
+									L8:
 										for {
 											if ok = p < len(s) && s[p] == ':'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p7, n[:n7]
-												break L7
+												p, n = p8, n[:n8]
+												break L8
 											}
 											// hex4, inlined
 											{
-												p8, n8 := p, len(n)
+												p9, n9 := p, len(n)
 												ok = true
-											L8:
+											L9:
 												for {
 													// HEXDIG, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p8, n[:n8]
-														break L8
+														p, n = p9, n[:n9]
+														break L9
 													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p8, n[:n8]
-														break L8
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
+													for k10 := 0; k10 < 3; k10++ { // 3 optional in a row: none matches after one that does not
+														// HEXDIG, inlined
+														if ok = p < len(s) && class11[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p8, n[:n8]
-														break L8
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p8, n[:n8]
-														break L8
-													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p7, n[:n7]
-												break L7
+												p, n = p8, n[:n8]
+												break L8
 											}
 											{
-												p9, n9 := p, len(n)
+												p11, n11 := p, len(n)
 												if ok = p < len(s) && s[p] == '.'; ok {
 													p++
 												}
-												p, n = p9, n[:n9]
+												p, n = p11, n[:n11]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p7, n[:n7]
-												break L7
+												p, n = p8, n[:n8]
+												break L8
 											}
 											break
 										}
 									}
-									if !ok || p == q6 {
+									if !ok || p == q7 {
 										break
 									}
 								}
-								b.work += p - start6
+								b.work += p - start7
 								ok = b.work <= b.limit
 							}
 							if !ok {
@@ -7269,159 +7003,125 @@ L1:
 					}
 					// hexseq, inlined
 					{
-						p10, n10 := p, len(n)
+						p12, n12 := p, len(n)
 						ok = true
-					L10:
+					L12:
 						for {
 							// hex4, inlined
 							{
-								p11, n11 := p, len(n)
+								p13, n13 := p, len(n)
 								ok = true
-							L11:
+							L13:
 								for {
 									// HEXDIG, inlined
 									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p11, n[:n11]
-										break L11
+										p, n = p13, n[:n13]
+										break L13
 									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p11, n[:n11]
-										break L11
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
+									for k14 := 0; k14 < 3; k14++ { // 3 optional in a row: none matches after one that does not
+										// HEXDIG, inlined
+										if ok = p < len(s) && class11[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p11, n[:n11]
-										break L11
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p11, n[:n11]
-										break L11
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p12, n[:n12]
+								break L12
 							}
 							{
-								p12, n12 := p, len(n)
+								p15, n15 := p, len(n)
 								if ok = p < len(s) && s[p] == '.'; ok {
 									p++
 								}
-								p, n = p12, n[:n12]
+								p, n = p15, n[:n15]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p12, n[:n12]
+								break L12
 							}
 							{
-								start13 := p
+								start16 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q13 := p
+									q16 := p
 									{
-										p14, n14 := p, len(n)
+										p17, n17 := p, len(n)
 										ok = true
-									L14:
+									L17:
 										for {
 											if ok = p < len(s) && s[p] == ':'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p17, n[:n17]
+												break L17
 											}
 											// hex4, inlined
 											{
-												p15, n15 := p, len(n)
+												p18, n18 := p, len(n)
 												ok = true
-											L15:
+											L18:
 												for {
 													// HEXDIG, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p15, n[:n15]
-														break L15
+														p, n = p18, n[:n18]
+														break L18
 													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p15, n[:n15]
-														break L15
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
+													for k19 := 0; k19 < 3; k19++ { // 3 optional in a row: none matches after one that does not
+														// HEXDIG, inlined
+														if ok = p < len(s) && class11[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p15, n[:n15]
-														break L15
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p15, n[:n15]
-														break L15
-													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p17, n[:n17]
+												break L17
 											}
 											{
-												p16, n16 := p, len(n)
+												p20, n20 := p, len(n)
 												if ok = p < len(s) && s[p] == '.'; ok {
 													p++
 												}
-												p, n = p16, n[:n16]
+												p, n = p20, n[:n20]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p17, n[:n17]
+												break L17
 											}
 											break
 										}
 									}
-									if !ok || p == q13 {
+									if !ok || p == q16 {
 										break
 									}
 								}
-								b.work += p - start13
+								b.work += p - start16
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p12, n[:n12]
+								break L12
 							}
 							break
 						}
@@ -7441,159 +7141,125 @@ L1:
 		if p < len(s) && class11[s[p]] {
 			// hexseq, inlined
 			{
-				p17, n17 := p, len(n)
+				p21, n21 := p, len(n)
 				ok = true
-			L17:
+			L21:
 				for {
 					// hex4, inlined
 					{
-						p18, n18 := p, len(n)
+						p22, n22 := p, len(n)
 						ok = true
-					L18:
+					L22:
 						for {
 							// HEXDIG, inlined
 							if ok = p < len(s) && class11[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p22, n[:n22]
+								break L22
 							}
-							// HEXDIG, inlined
-							if ok = p < len(s) && class11[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p18, n[:n18]
-								break L18
-							}
-							// HEXDIG, inlined
-							if ok = p < len(s) && class11[s[p]]; ok {
-								p++
+							for k23 := 0; k23 < 3; k23++ { // 3 optional in a row: none matches after one that does not
+								// HEXDIG, inlined
+								if ok = p < len(s) && class11[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p18, n[:n18]
-								break L18
-							}
-							// HEXDIG, inlined
-							if ok = p < len(s) && class11[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p18, n[:n18]
-								break L18
-							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p21, n[:n21]
+						break L21
 					}
 					{
-						p19, n19 := p, len(n)
+						p24, n24 := p, len(n)
 						if ok = p < len(s) && s[p] == '.'; ok {
 							p++
 						}
-						p, n = p19, n[:n19]
+						p, n = p24, n[:n24]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p21, n[:n21]
+						break L21
 					}
 					{
-						start20 := p
+						start25 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q20 := p
+							q25 := p
 							{
-								p21, n21 := p, len(n)
+								p26, n26 := p, len(n)
 								ok = true
-							L21:
+							L26:
 								for {
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p21, n[:n21]
-										break L21
+										p, n = p26, n[:n26]
+										break L26
 									}
 									// hex4, inlined
 									{
-										p22, n22 := p, len(n)
+										p27, n27 := p, len(n)
 										ok = true
-									L22:
+									L27:
 										for {
 											// HEXDIG, inlined
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p27, n[:n27]
+												break L27
 											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p22, n[:n22]
-												break L22
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
+											for k28 := 0; k28 < 3; k28++ { // 3 optional in a row: none matches after one that does not
+												// HEXDIG, inlined
+												if ok = p < len(s) && class11[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p22, n[:n22]
-												break L22
-											}
-											// HEXDIG, inlined
-											if ok = p < len(s) && class11[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p22, n[:n22]
-												break L22
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p21, n[:n21]
-										break L21
+										p, n = p26, n[:n26]
+										break L26
 									}
 									{
-										p23, n23 := p, len(n)
+										p29, n29 := p, len(n)
 										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
-										p, n = p23, n[:n23]
+										p, n = p29, n[:n29]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p21, n[:n21]
-										break L21
+										p, n = p26, n[:n26]
+										break L26
 									}
 									break
 								}
 							}
-							if !ok || p == q20 {
+							if !ok || p == q25 {
 								break
 							}
 						}
-						b.work += p - start20
+						b.work += p - start25
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p21, n[:n21]
+						break L21
 					}
 					break
 				}
@@ -7604,180 +7270,146 @@ L1:
 		}
 		if p < len(s) && class33[s[p]] {
 			{
-				p24, n24 := p, len(n)
+				p30, n30 := p, len(n)
 				ok = true
-			L24:
+			L30:
 				for {
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p24, n[:n24]
-						break L24
+						p, n = p30, n[:n30]
+						break L30
 					}
 					// hexseq, inlined
 					{
-						p25, n25 := p, len(n)
+						p31, n31 := p, len(n)
 						ok = true
-					L25:
+					L31:
 						for {
 							// hex4, inlined
 							{
-								p26, n26 := p, len(n)
+								p32, n32 := p, len(n)
 								ok = true
-							L26:
+							L32:
 								for {
 									// HEXDIG, inlined
 									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p26, n[:n26]
-										break L26
+										p, n = p32, n[:n32]
+										break L32
 									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p26, n[:n26]
-										break L26
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
+									for k33 := 0; k33 < 3; k33++ { // 3 optional in a row: none matches after one that does not
+										// HEXDIG, inlined
+										if ok = p < len(s) && class11[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p26, n[:n26]
-										break L26
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p26, n[:n26]
-										break L26
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p31, n[:n31]
+								break L31
 							}
 							{
-								p27, n27 := p, len(n)
+								p34, n34 := p, len(n)
 								if ok = p < len(s) && s[p] == '.'; ok {
 									p++
 								}
-								p, n = p27, n[:n27]
+								p, n = p34, n[:n34]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p31, n[:n31]
+								break L31
 							}
 							{
-								start28 := p
+								start35 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q28 := p
+									q35 := p
 									{
-										p29, n29 := p, len(n)
+										p36, n36 := p, len(n)
 										ok = true
-									L29:
+									L36:
 										for {
 											if ok = p < len(s) && s[p] == ':'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p29, n[:n29]
-												break L29
+												p, n = p36, n[:n36]
+												break L36
 											}
 											// hex4, inlined
 											{
-												p30, n30 := p, len(n)
+												p37, n37 := p, len(n)
 												ok = true
-											L30:
+											L37:
 												for {
 													// HEXDIG, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p30, n[:n30]
-														break L30
+														p, n = p37, n[:n37]
+														break L37
 													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
+													for k38 := 0; k38 < 3; k38++ { // 3 optional in a row: none matches after one that does not
+														// HEXDIG, inlined
+														if ok = p < len(s) && class11[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
-													// HEXDIG, inlined
-													if ok = p < len(s) && class11[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p29, n[:n29]
-												break L29
+												p, n = p36, n[:n36]
+												break L36
 											}
 											{
-												p31, n31 := p, len(n)
+												p39, n39 := p, len(n)
 												if ok = p < len(s) && s[p] == '.'; ok {
 													p++
 												}
-												p, n = p31, n[:n31]
+												p, n = p39, n[:n39]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p29, n[:n29]
-												break L29
+												p, n = p36, n[:n36]
+												break L36
 											}
 											break
 										}
 									}
-									if !ok || p == q28 {
+									if !ok || p == q35 {
 										break
 									}
 								}
-								b.work += p - start28
+								b.work += p - start35
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p31, n[:n31]
+								break L31
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p24, n[:n24]
-						break L24
+						p, n = p30, n[:n30]
+						break L30
 					}
 					break
 				}
@@ -7818,33 +7450,16 @@ func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						p, n = p2, n[:n2]
 						break L2
 					}
-					// HEXDIG, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
-						p++
+					for k3 := 0; k3 < 3; k3++ { // 3 optional in a row: none matches after one that does not
+						// HEXDIG, inlined
+						if ok = p < len(s) && class11[s[p]]; ok {
+							p++
+						}
+						if !ok {
+							break
+						}
 					}
 					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					// HEXDIG, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					// HEXDIG, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
 					break
 				}
 			}
@@ -7853,11 +7468,11 @@ func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				p3, n3 := p, len(n)
+				p4, n4 := p, len(n)
 				if ok = p < len(s) && s[p] == '.'; ok {
 					p++
 				}
-				p, n = p3, n[:n3]
+				p, n = p4, n[:n4]
 				ok = !ok
 			}
 			if !ok {
@@ -7865,89 +7480,72 @@ func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start4 := p
+				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q4 := p
+					q5 := p
 					{
-						p5, n5 := p, len(n)
+						p6, n6 := p, len(n)
 						ok = true
-					L5:
+					L6:
 						for {
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p5, n[:n5]
-								break L5
+								p, n = p6, n[:n6]
+								break L6
 							}
 							// hex4, inlined
 							{
-								p6, n6 := p, len(n)
+								p7, n7 := p, len(n)
 								ok = true
-							L6:
+							L7:
 								for {
 									// HEXDIG, inlined
 									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p6, n[:n6]
-										break L6
+										p, n = p7, n[:n7]
+										break L7
 									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p6, n[:n6]
-										break L6
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
+									for k8 := 0; k8 < 3; k8++ { // 3 optional in a row: none matches after one that does not
+										// HEXDIG, inlined
+										if ok = p < len(s) && class11[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p6, n[:n6]
-										break L6
-									}
-									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p6, n[:n6]
-										break L6
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p5, n[:n5]
-								break L5
+								p, n = p6, n[:n6]
+								break L6
 							}
 							{
-								p7, n7 := p, len(n)
+								p9, n9 := p, len(n)
 								if ok = p < len(s) && s[p] == '.'; ok {
 									p++
 								}
-								p, n = p7, n[:n7]
+								p, n = p9, n[:n9]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p5, n[:n5]
-								break L5
+								p, n = p6, n[:n6]
+								break L6
 							}
 							break
 						}
 					}
-					if !ok || p == q4 {
+					if !ok || p == q5 {
 						break
 					}
 				}
-				b.work += p - start4
+				b.work += p - start5
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -7980,33 +7578,16 @@ func (b *treeBuilder) r44(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			// HEXDIG, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
-				p++
+			for k2 := 0; k2 < 3; k2++ { // 3 optional in a row: none matches after one that does not
+				// HEXDIG, inlined
+				if ok = p < len(s) && class11[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// HEXDIG, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// HEXDIG, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			break
 		}
 	}

@@ -2820,38 +2820,30 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			// DIGIT, inlined
-			if ok = p < len(s) && class3[s[p]]; ok {
-				p++
+			for k2 := 0; k2 < 2; k2++ { // 2 optional in a row: none matches after one that does not
+				// DIGIT, inlined
+				if ok = p < len(s) && class3[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// DIGIT, inlined
-			if ok = p < len(s) && class3[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			{
-				p2, n2 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L2:
+			L3:
 				for {
 					if ok = p < len(s) && s[p] == '.'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					{
-						start3 := p
+						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
 							if p < len(s) && class3[s[p]] {
 								p = run3.RunEnd(s, p+1)
@@ -2859,12 +2851,12 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							ok = false
 							break
 						}
-						b.work += p - start3
-						ok = (ok || p != start3) && b.work <= b.limit
+						b.work += p - start4
+						ok = (ok || p != start4) && b.work <= b.limit
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}

@@ -1178,33 +1178,16 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						p, n = p3, n[:n3]
 						break L3
 					}
-					// DIGIT, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
-						p++
+					for k4 := 0; k4 < 3; k4++ { // 3 optional in a row: none matches after one that does not
+						// DIGIT, inlined
+						if ok = p < len(s) && class11[s[p]]; ok {
+							p++
+						}
+						if !ok {
+							break
+						}
 					}
 					ok = true
-					if !ok {
-						p, n = p3, n[:n3]
-						break L3
-					}
-					// DIGIT, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p3, n[:n3]
-						break L3
-					}
-					// DIGIT, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p3, n[:n3]
-						break L3
-					}
 					break
 				}
 			}
@@ -1253,33 +1236,16 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			// DIGIT, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
-				p++
+			for k2 := 0; k2 < 3; k2++ { // 3 optional in a row: none matches after one that does not
+				// DIGIT, inlined
+				if ok = p < len(s) && class11[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// DIGIT, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			// DIGIT, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			break
 		}
 	}

@@ -2097,30 +2097,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k5 := 0; k5 < 3; k5++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
 									break
 								}
 							}
@@ -2136,11 +2121,11 @@ L1:
 								break L3
 							}
 							{
-								p5, n5 := p, len(n)
+								p6, n6 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p5, n[:n5]
+								p, n = p6, n[:n6]
 								ok = !ok
 							}
 							if !ok {
@@ -2156,148 +2141,57 @@ L1:
 					}
 					// h16c, inlined
 					{
-						p6, n6 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L6:
+					L7:
 						for {
 							// h16, inlined
-							{
-								p7, n7 := p, len(n)
-								ok = true
-							L7:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p6, n[:n6]
-								break L6
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p6, n[:n6]
-								break L6
-							}
 							{
 								p8, n8 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
+								ok = true
+							L8:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p8, n[:n8]
+										break L8
+									}
+									for k9 := 0; k9 < 3; k9++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
 								}
-								p, n = p8, n[:n8]
-								ok = !ok
 							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p7, n[:n7]
+								break L7
 							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					// h16c, inlined
-					{
-						p9, n9 := p, len(n)
-						ok = true
-					L9:
-						for {
-							// h16, inlined
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
 							{
 								p10, n10 := p, len(n)
-								ok = true
-							L10:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p9, n[:n9]
-								break L9
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p9, n[:n9]
-								break L9
-							}
-							{
-								p11, n11 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p11, n[:n11]
+								p, n = p10, n[:n10]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p9, n[:n9]
-								break L9
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
@@ -2308,60 +2202,45 @@ L1:
 					}
 					// h16c, inlined
 					{
-						p12, n12 := p, len(n)
+						p11, n11 := p, len(n)
 						ok = true
-					L12:
+					L11:
 						for {
 							// h16, inlined
 							{
-								p13, n13 := p, len(n)
+								p12, n12 := p, len(n)
 								ok = true
-							L13:
+							L12:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p12, n[:n12]
+										break L12
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k13 := 0; k13 < 3; k13++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							{
 								p14, n14 := p, len(n)
@@ -2372,8 +2251,8 @@ L1:
 								ok = !ok
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							break
 						}
@@ -2401,30 +2280,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k17 := 0; k17 < 3; k17++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
 									break
 								}
 							}
@@ -2440,11 +2304,11 @@ L1:
 								break L15
 							}
 							{
-								p17, n17 := p, len(n)
+								p18, n18 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p17, n[:n17]
+								p, n = p18, n[:n18]
 								ok = !ok
 							}
 							if !ok {
@@ -2460,72 +2324,118 @@ L1:
 					}
 					// h16c, inlined
 					{
-						p18, n18 := p, len(n)
+						p19, n19 := p, len(n)
 						ok = true
-					L18:
+					L19:
 						for {
 							// h16, inlined
 							{
-								p19, n19 := p, len(n)
+								p20, n20 := p, len(n)
 								ok = true
-							L19:
+							L20:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p19, n[:n19]
-										break L19
+										p, n = p20, n[:n20]
+										break L20
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k21 := 0; k21 < 3; k21++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
 							}
 							{
-								p20, n20 := p, len(n)
+								p22, n22 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p20, n[:n20]
+								p, n = p22, n[:n22]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					// h16c, inlined
+					{
+						p23, n23 := p, len(n)
+						ok = true
+					L23:
+						for {
+							// h16, inlined
+							{
+								p24, n24 := p, len(n)
+								ok = true
+							L24:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									for k25 := 0; k25 < 3; k25++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							{
+								p26, n26 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p26, n[:n26]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
 							}
 							break
 						}
@@ -2535,133 +2445,103 @@ L1:
 						break L2
 					}
 					// ls32, inlined
-				L21:
+				L27:
 					for {
 						if p < len(s) && class6[s[p]] {
 							{
-								p22, n22 := p, len(n)
+								p28, n28 := p, len(n)
 								ok = true
-							L22:
+							L28:
 								for {
 									// h16, inlined
 									{
-										p23, n23 := p, len(n)
+										p29, n29 := p, len(n)
 										ok = true
-									L23:
+									L29:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p23, n[:n23]
-												break L23
+												p, n = p29, n[:n29]
+												break L29
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k30 := 0; k30 < 3; k30++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									// h16, inlined
 									{
-										p24, n24 := p, len(n)
+										p31, n31 := p, len(n)
 										ok = true
-									L24:
+									L31:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p24, n[:n24]
-												break L24
+												p, n = p31, n[:n31]
+												break L31
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k32 := 0; k32 < 3; k32++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									{
-										p25, n25 := p, len(n)
+										p33, n33 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
-										p, n = p25, n[:n25]
+										p, n = p33, n[:n33]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									break
 								}
 							}
 							if ok {
-								break L21
+								break L27
 							}
 						}
 						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r20(p, d+1, n)
 							if ok {
-								break L21
+								break L27
 							}
 						}
 						ok = false
@@ -2672,12 +2552,12 @@ L1:
 						break L2
 					}
 					{
-						p26, n26 := p, len(n)
+						p34, n34 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p26, n[:n26]
+						p, n = p34, n[:n34]
 						ok = !ok
 					}
 					if !ok {
@@ -2693,301 +2573,58 @@ L1:
 		}
 		if p < len(s) && class17[s[p]] {
 			{
-				p27, n27 := p, len(n)
+				p35, n35 := p, len(n)
 				ok = true
-			L27:
+			L35:
 				for {
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p27, n[:n27]
-						break L27
+						p, n = p35, n[:n35]
+						break L35
 					}
 					// h16c, inlined
 					{
-						p28, n28 := p, len(n)
+						p36, n36 := p, len(n)
 						ok = true
-					L28:
+					L36:
 						for {
 							// h16, inlined
 							{
-								p29, n29 := p, len(n)
+								p37, n37 := p, len(n)
 								ok = true
-							L29:
+							L37:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p29, n[:n29]
-										break L29
+										p, n = p37, n[:n37]
+										break L37
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k38 := 0; k38 < 3; k38++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p28, n[:n28]
-								break L28
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p28, n[:n28]
-								break L28
-							}
-							{
-								p30, n30 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p30, n[:n30]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p28, n[:n28]
-								break L28
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p27, n[:n27]
-						break L27
-					}
-					// h16c, inlined
-					{
-						p31, n31 := p, len(n)
-						ok = true
-					L31:
-						for {
-							// h16, inlined
-							{
-								p32, n32 := p, len(n)
-								ok = true
-							L32:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p31, n[:n31]
-								break L31
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p31, n[:n31]
-								break L31
-							}
-							{
-								p33, n33 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p33, n[:n33]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p31, n[:n31]
-								break L31
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p27, n[:n27]
-						break L27
-					}
-					// h16c, inlined
-					{
-						p34, n34 := p, len(n)
-						ok = true
-					L34:
-						for {
-							// h16, inlined
-							{
-								p35, n35 := p, len(n)
-								ok = true
-							L35:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p34, n[:n34]
-								break L34
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p34, n[:n34]
-								break L34
-							}
-							{
-								p36, n36 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
 								p, n = p36, n[:n36]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p34, n[:n34]
-								break L34
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p27, n[:n27]
-						break L27
-					}
-					// h16c, inlined
-					{
-						p37, n37 := p, len(n)
-						ok = true
-					L37:
-						for {
-							// h16, inlined
-							{
-								p38, n38 := p, len(n)
-								ok = true
-							L38:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p37, n[:n37]
-								break L37
+								break L36
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p37, n[:n37]
-								break L37
+								p, n = p36, n[:n36]
+								break L36
 							}
 							{
 								p39, n39 := p, len(n)
@@ -2998,15 +2635,15 @@ L1:
 								ok = !ok
 							}
 							if !ok {
-								p, n = p37, n[:n37]
-								break L37
+								p, n = p36, n[:n36]
+								break L36
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p27, n[:n27]
-						break L27
+						p, n = p35, n[:n35]
+						break L35
 					}
 					// h16c, inlined
 					{
@@ -3027,30 +2664,15 @@ L1:
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k42 := 0; k42 < 3; k42++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
 									break
 								}
 							}
@@ -3066,11 +2688,11 @@ L1:
 								break L40
 							}
 							{
-								p42, n42 := p, len(n)
+								p43, n43 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p42, n[:n42]
+								p, n = p43, n[:n43]
 								ok = !ok
 							}
 							if !ok {
@@ -3081,158 +2703,311 @@ L1:
 						}
 					}
 					if !ok {
-						p, n = p27, n[:n27]
-						break L27
+						p, n = p35, n[:n35]
+						break L35
+					}
+					// h16c, inlined
+					{
+						p44, n44 := p, len(n)
+						ok = true
+					L44:
+						for {
+							// h16, inlined
+							{
+								p45, n45 := p, len(n)
+								ok = true
+							L45:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p45, n[:n45]
+										break L45
+									}
+									for k46 := 0; k46 < 3; k46++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p44, n[:n44]
+								break L44
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p44, n[:n44]
+								break L44
+							}
+							{
+								p47, n47 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p47, n[:n47]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p44, n[:n44]
+								break L44
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p35, n[:n35]
+						break L35
+					}
+					// h16c, inlined
+					{
+						p48, n48 := p, len(n)
+						ok = true
+					L48:
+						for {
+							// h16, inlined
+							{
+								p49, n49 := p, len(n)
+								ok = true
+							L49:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p49, n[:n49]
+										break L49
+									}
+									for k50 := 0; k50 < 3; k50++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p48, n[:n48]
+								break L48
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p48, n[:n48]
+								break L48
+							}
+							{
+								p51, n51 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p51, n[:n51]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p48, n[:n48]
+								break L48
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p35, n[:n35]
+						break L35
+					}
+					// h16c, inlined
+					{
+						p52, n52 := p, len(n)
+						ok = true
+					L52:
+						for {
+							// h16, inlined
+							{
+								p53, n53 := p, len(n)
+								ok = true
+							L53:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p53, n[:n53]
+										break L53
+									}
+									for k54 := 0; k54 < 3; k54++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p52, n[:n52]
+								break L52
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p52, n[:n52]
+								break L52
+							}
+							{
+								p55, n55 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p55, n[:n55]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p52, n[:n52]
+								break L52
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p35, n[:n35]
+						break L35
 					}
 					// ls32, inlined
-				L43:
+				L56:
 					for {
 						if p < len(s) && class6[s[p]] {
 							{
-								p44, n44 := p, len(n)
+								p57, n57 := p, len(n)
 								ok = true
-							L44:
+							L57:
 								for {
 									// h16, inlined
 									{
-										p45, n45 := p, len(n)
+										p58, n58 := p, len(n)
 										ok = true
-									L45:
+									L58:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p45, n[:n45]
-												break L45
+												p, n = p58, n[:n58]
+												break L58
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k59 := 0; k59 < 3; k59++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p44, n[:n44]
-										break L44
+										p, n = p57, n[:n57]
+										break L57
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p44, n[:n44]
-										break L44
+										p, n = p57, n[:n57]
+										break L57
 									}
 									// h16, inlined
 									{
-										p46, n46 := p, len(n)
+										p60, n60 := p, len(n)
 										ok = true
-									L46:
+									L60:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p46, n[:n46]
-												break L46
+												p, n = p60, n[:n60]
+												break L60
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k61 := 0; k61 < 3; k61++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p44, n[:n44]
-										break L44
+										p, n = p57, n[:n57]
+										break L57
 									}
 									{
-										p47, n47 := p, len(n)
+										p62, n62 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
-										p, n = p47, n[:n47]
+										p, n = p62, n[:n62]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p44, n[:n44]
-										break L44
+										p, n = p57, n[:n57]
+										break L57
 									}
 									break
 								}
 							}
 							if ok {
-								break L43
+								break L56
 							}
 						}
 						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r20(p, d+1, n)
 							if ok {
-								break L43
+								break L56
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p27, n[:n27]
-						break L27
+						p, n = p35, n[:n35]
+						break L35
 					}
 					{
-						p48, n48 := p, len(n)
+						p63, n63 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p48, n[:n48]
+						p, n = p63, n[:n63]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p27, n[:n27]
-						break L27
+						p, n = p35, n[:n35]
+						break L35
 					}
 					break
 				}
@@ -3243,669 +3018,168 @@ L1:
 		}
 		if p < len(s) && class13[s[p]] {
 			{
-				p49, n49 := p, len(n)
+				p64, n64 := p, len(n)
 				ok = true
-			L49:
+			L64:
 				for {
 					// h16, inlined
 					{
-						p50, n50 := p, len(n)
+						p65, n65 := p, len(n)
 						ok = true
-					L50:
+					L65:
 						for {
 							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p50, n[:n50]
-								break L50
+								p, n = p65, n[:n65]
+								break L65
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k66 := 0; k66 < 3; k66++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p49, n[:n49]
-						break L49
+						p, n = p64, n[:n64]
+						break L64
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p49, n[:n49]
-						break L49
+						p, n = p64, n[:n64]
+						break L64
 					}
 					// h16c, inlined
 					{
-						p51, n51 := p, len(n)
+						p67, n67 := p, len(n)
 						ok = true
-					L51:
+					L67:
 						for {
 							// h16, inlined
 							{
-								p52, n52 := p, len(n)
+								p68, n68 := p, len(n)
 								ok = true
-							L52:
+							L68:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p52, n[:n52]
-										break L52
+										p, n = p68, n[:n68]
+										break L68
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p51, n[:n51]
-								break L51
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p51, n[:n51]
-								break L51
-							}
-							{
-								p53, n53 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p53, n[:n53]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p51, n[:n51]
-								break L51
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					// h16c, inlined
-					{
-						p54, n54 := p, len(n)
-						ok = true
-					L54:
-						for {
-							// h16, inlined
-							{
-								p55, n55 := p, len(n)
-								ok = true
-							L55:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p54, n[:n54]
-								break L54
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p54, n[:n54]
-								break L54
-							}
-							{
-								p56, n56 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p56, n[:n56]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p54, n[:n54]
-								break L54
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					// h16c, inlined
-					{
-						p57, n57 := p, len(n)
-						ok = true
-					L57:
-						for {
-							// h16, inlined
-							{
-								p58, n58 := p, len(n)
-								ok = true
-							L58:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p57, n[:n57]
-								break L57
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p57, n[:n57]
-								break L57
-							}
-							{
-								p59, n59 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p59, n[:n59]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p57, n[:n57]
-								break L57
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					// h16c, inlined
-					{
-						p60, n60 := p, len(n)
-						ok = true
-					L60:
-						for {
-							// h16, inlined
-							{
-								p61, n61 := p, len(n)
-								ok = true
-							L61:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p60, n[:n60]
-								break L60
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p60, n[:n60]
-								break L60
-							}
-							{
-								p62, n62 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p62, n[:n62]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p60, n[:n60]
-								break L60
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					// ls32, inlined
-				L63:
-					for {
-						if p < len(s) && class6[s[p]] {
-							{
-								p64, n64 := p, len(n)
-								ok = true
-							L64:
-								for {
-									// h16, inlined
-									{
-										p65, n65 := p, len(n)
-										ok = true
-									L65:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p64, n[:n64]
-										break L64
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p64, n[:n64]
-										break L64
-									}
-									// h16, inlined
-									{
-										p66, n66 := p, len(n)
-										ok = true
-									L66:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p64, n[:n64]
-										break L64
-									}
-									{
-										p67, n67 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class16[s[p]]; ok {
+									for k69 := 0; k69 < 3; k69++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
 											p++
 										}
-										p, n = p67, n[:n67]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p64, n[:n64]
-										break L64
-									}
-									break
-								}
-							}
-							if ok {
-								break L63
-							}
-						}
-						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r20(p, d+1, n)
-							if ok {
-								break L63
-							}
-						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					{
-						p68, n68 := p, len(n)
-						// ipv6char, inlined
-						if ok = p < len(s) && class16[s[p]]; ok {
-							p++
-						}
-						p, n = p68, n[:n68]
-						ok = !ok
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					break
-				}
-			}
-			if ok {
-				break L1
-			}
-		}
-		if p < len(s) && class13[s[p]] {
-			{
-				p69, n69 := p, len(n)
-				ok = true
-			L69:
-				for {
-					{
-						p70, n70 := p, len(n)
-						ok = true
-					L70:
-						for {
-							// h16c, inlined
-							{
-								p71, n71 := p, len(n)
-								ok = true
-							L71:
-								for {
-									// h16, inlined
-									{
-										p72, n72 := p, len(n)
-										ok = true
-									L72:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
+										if !ok {
 											break
 										}
 									}
-									if !ok {
-										p, n = p71, n[:n71]
-										break L71
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p71, n[:n71]
-										break L71
-									}
-									{
-										p73, n73 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p73, n[:n73]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p71, n[:n71]
-										break L71
-									}
+									ok = true
 									break
 								}
 							}
-							ok = true
 							if !ok {
+								p, n = p67, n[:n67]
+								break L67
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p67, n[:n67]
+								break L67
+							}
+							{
+								p70, n70 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
 								p, n = p70, n[:n70]
-								break L70
+								ok = !ok
 							}
+							if !ok {
+								p, n = p67, n[:n67]
+								break L67
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p64, n[:n64]
+						break L64
+					}
+					// h16c, inlined
+					{
+						p71, n71 := p, len(n)
+						ok = true
+					L71:
+						for {
 							// h16, inlined
+							{
+								p72, n72 := p, len(n)
+								ok = true
+							L72:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p72, n[:n72]
+										break L72
+									}
+									for k73 := 0; k73 < 3; k73++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p71, n[:n71]
+								break L71
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p71, n[:n71]
+								break L71
+							}
 							{
 								p74, n74 := p, len(n)
-								ok = true
-							L74:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									break
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
 								}
+								p, n = p74, n[:n74]
+								ok = !ok
 							}
 							if !ok {
-								p, n = p70, n[:n70]
-								break L70
+								p, n = p71, n[:n71]
+								break L71
 							}
 							break
 						}
 					}
-					ok = true
 					if !ok {
-						p, n = p69, n[:n69]
-						break L69
-					}
-					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
-						p += 2
-					}
-					if !ok {
-						p, n = p69, n[:n69]
-						break L69
+						p, n = p64, n[:n64]
+						break L64
 					}
 					// h16c, inlined
 					{
@@ -3926,30 +3200,15 @@ L1:
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k77 := 0; k77 < 3; k77++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
 									break
 								}
 							}
@@ -3965,11 +3224,11 @@ L1:
 								break L75
 							}
 							{
-								p77, n77 := p, len(n)
+								p78, n78 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p77, n[:n77]
+								p, n = p78, n[:n78]
 								ok = !ok
 							}
 							if !ok {
@@ -3980,220 +3239,114 @@ L1:
 						}
 					}
 					if !ok {
-						p, n = p69, n[:n69]
-						break L69
+						p, n = p64, n[:n64]
+						break L64
 					}
 					// h16c, inlined
 					{
-						p78, n78 := p, len(n)
+						p79, n79 := p, len(n)
 						ok = true
-					L78:
+					L79:
 						for {
 							// h16, inlined
-							{
-								p79, n79 := p, len(n)
-								ok = true
-							L79:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p78, n[:n78]
-								break L78
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p78, n[:n78]
-								break L78
-							}
 							{
 								p80, n80 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p80, n[:n80]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p78, n[:n78]
-								break L78
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p69, n[:n69]
-						break L69
-					}
-					// h16c, inlined
-					{
-						p81, n81 := p, len(n)
-						ok = true
-					L81:
-						for {
-							// h16, inlined
-							{
-								p82, n82 := p, len(n)
 								ok = true
-							L82:
+							L80:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p82, n[:n82]
-										break L82
+										p, n = p80, n[:n80]
+										break L80
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k81 := 0; k81 < 3; k81++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p81, n[:n81]
-								break L81
+								p, n = p79, n[:n79]
+								break L79
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p81, n[:n81]
-								break L81
+								p, n = p79, n[:n79]
+								break L79
 							}
 							{
-								p83, n83 := p, len(n)
+								p82, n82 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p83, n[:n83]
+								p, n = p82, n[:n82]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p81, n[:n81]
-								break L81
+								p, n = p79, n[:n79]
+								break L79
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p69, n[:n69]
-						break L69
+						p, n = p64, n[:n64]
+						break L64
 					}
 					// ls32, inlined
-				L84:
+				L83:
 					for {
 						if p < len(s) && class6[s[p]] {
 							{
-								p85, n85 := p, len(n)
+								p84, n84 := p, len(n)
 								ok = true
-							L85:
+							L84:
 								for {
 									// h16, inlined
 									{
-										p86, n86 := p, len(n)
+										p85, n85 := p, len(n)
 										ok = true
-									L86:
+									L85:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p86, n[:n86]
-												break L86
+												p, n = p85, n[:n85]
+												break L85
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k86 := 0; k86 < 3; k86++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p85, n[:n85]
-										break L85
+										p, n = p84, n[:n84]
+										break L84
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p85, n[:n85]
-										break L85
+										p, n = p84, n[:n84]
+										break L84
 									}
 									// h16, inlined
 									{
@@ -4208,82 +3361,67 @@ L1:
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k88 := 0; k88 < 3; k88++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p85, n[:n85]
-										break L85
+										p, n = p84, n[:n84]
+										break L84
 									}
 									{
-										p88, n88 := p, len(n)
+										p89, n89 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
-										p, n = p88, n[:n88]
+										p, n = p89, n[:n89]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p85, n[:n85]
-										break L85
+										p, n = p84, n[:n84]
+										break L84
 									}
 									break
 								}
 							}
 							if ok {
-								break L84
+								break L83
 							}
 						}
 						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r20(p, d+1, n)
 							if ok {
-								break L84
+								break L83
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p69, n[:n69]
-						break L69
+						p, n = p64, n[:n64]
+						break L64
 					}
 					{
-						p89, n89 := p, len(n)
+						p90, n90 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p89, n[:n89]
+						p, n = p90, n[:n90]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p69, n[:n69]
-						break L69
+						p, n = p64, n[:n64]
+						break L64
 					}
 					break
 				}
@@ -4294,227 +3432,120 @@ L1:
 		}
 		if p < len(s) && class13[s[p]] {
 			{
-				p90, n90 := p, len(n)
+				p91, n91 := p, len(n)
 				ok = true
-			L90:
+			L91:
 				for {
 					{
-						p91, n91 := p, len(n)
+						p92, n92 := p, len(n)
 						ok = true
-					L91:
+					L92:
 						for {
 							// h16c, inlined
 							{
-								p92, n92 := p, len(n)
+								p93, n93 := p, len(n)
 								ok = true
-							L92:
+							L93:
 								for {
 									// h16, inlined
-									{
-										p93, n93 := p, len(n)
-										ok = true
-									L93:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p92, n[:n92]
-										break L92
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p92, n[:n92]
-										break L92
-									}
 									{
 										p94, n94 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p94, n[:n94]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p92, n[:n92]
-										break L92
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p91, n[:n91]
-								break L91
-							}
-							// h16c, inlined
-							{
-								p95, n95 := p, len(n)
-								ok = true
-							L95:
-								for {
-									// h16, inlined
-									{
-										p96, n96 := p, len(n)
 										ok = true
-									L96:
+									L94:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p96, n[:n96]
-												break L96
+												p, n = p94, n[:n94]
+												break L94
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k95 := 0; k95 < 3; k95++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p95, n[:n95]
-										break L95
+										p, n = p93, n[:n93]
+										break L93
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p95, n[:n95]
-										break L95
+										p, n = p93, n[:n93]
+										break L93
 									}
 									{
-										p97, n97 := p, len(n)
+										p96, n96 := p, len(n)
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p97, n[:n97]
+										p, n = p96, n[:n96]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p95, n[:n95]
-										break L95
+										p, n = p93, n[:n93]
+										break L93
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p91, n[:n91]
-								break L91
+								p, n = p92, n[:n92]
+								break L92
 							}
 							// h16, inlined
 							{
-								p98, n98 := p, len(n)
+								p97, n97 := p, len(n)
 								ok = true
-							L98:
+							L97:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p98, n[:n98]
-										break L98
+										p, n = p97, n[:n97]
+										break L97
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k98 := 0; k98 < 3; k98++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p91, n[:n91]
-								break L91
+								p, n = p92, n[:n92]
+								break L92
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p90, n[:n90]
-						break L90
+						p, n = p91, n[:n91]
+						break L91
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p90, n[:n90]
-						break L90
+						p, n = p91, n[:n91]
+						break L91
 					}
 					// h16c, inlined
 					{
@@ -4535,30 +3566,15 @@ L1:
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k101 := 0; k101 < 3; k101++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
 									break
 								}
 							}
@@ -4574,11 +3590,11 @@ L1:
 								break L99
 							}
 							{
-								p101, n101 := p, len(n)
+								p102, n102 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p101, n[:n101]
+								p, n = p102, n[:n102]
 								ok = !ok
 							}
 							if !ok {
@@ -4589,234 +3605,250 @@ L1:
 						}
 					}
 					if !ok {
-						p, n = p90, n[:n90]
-						break L90
+						p, n = p91, n[:n91]
+						break L91
 					}
 					// h16c, inlined
 					{
-						p102, n102 := p, len(n)
+						p103, n103 := p, len(n)
 						ok = true
-					L102:
+					L103:
 						for {
 							// h16, inlined
 							{
-								p103, n103 := p, len(n)
+								p104, n104 := p, len(n)
 								ok = true
-							L103:
+							L104:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p103, n[:n103]
-										break L103
+										p, n = p104, n[:n104]
+										break L104
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k105 := 0; k105 < 3; k105++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p102, n[:n102]
-								break L102
+								p, n = p103, n[:n103]
+								break L103
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p102, n[:n102]
-								break L102
+								p, n = p103, n[:n103]
+								break L103
 							}
 							{
-								p104, n104 := p, len(n)
+								p106, n106 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p104, n[:n104]
+								p, n = p106, n[:n106]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p102, n[:n102]
-								break L102
+								p, n = p103, n[:n103]
+								break L103
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p90, n[:n90]
-						break L90
+						p, n = p91, n[:n91]
+						break L91
+					}
+					// h16c, inlined
+					{
+						p107, n107 := p, len(n)
+						ok = true
+					L107:
+						for {
+							// h16, inlined
+							{
+								p108, n108 := p, len(n)
+								ok = true
+							L108:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p108, n[:n108]
+										break L108
+									}
+									for k109 := 0; k109 < 3; k109++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p107, n[:n107]
+								break L107
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p107, n[:n107]
+								break L107
+							}
+							{
+								p110, n110 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p110, n[:n110]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p107, n[:n107]
+								break L107
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p91, n[:n91]
+						break L91
 					}
 					// ls32, inlined
-				L105:
+				L111:
 					for {
 						if p < len(s) && class6[s[p]] {
 							{
-								p106, n106 := p, len(n)
+								p112, n112 := p, len(n)
 								ok = true
-							L106:
+							L112:
 								for {
 									// h16, inlined
 									{
-										p107, n107 := p, len(n)
+										p113, n113 := p, len(n)
 										ok = true
-									L107:
+									L113:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p107, n[:n107]
-												break L107
+												p, n = p113, n[:n113]
+												break L113
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k114 := 0; k114 < 3; k114++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p106, n[:n106]
-										break L106
+										p, n = p112, n[:n112]
+										break L112
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p106, n[:n106]
-										break L106
+										p, n = p112, n[:n112]
+										break L112
 									}
 									// h16, inlined
 									{
-										p108, n108 := p, len(n)
+										p115, n115 := p, len(n)
 										ok = true
-									L108:
+									L115:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p108, n[:n108]
-												break L108
+												p, n = p115, n[:n115]
+												break L115
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k116 := 0; k116 < 3; k116++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p106, n[:n106]
-										break L106
+										p, n = p112, n[:n112]
+										break L112
 									}
 									{
-										p109, n109 := p, len(n)
+										p117, n117 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
-										p, n = p109, n[:n109]
+										p, n = p117, n[:n117]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p106, n[:n106]
-										break L106
+										p, n = p112, n[:n112]
+										break L112
 									}
 									break
 								}
 							}
 							if ok {
-								break L105
+								break L111
 							}
 						}
 						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r20(p, d+1, n)
 							if ok {
-								break L105
+								break L111
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p90, n[:n90]
-						break L90
+						p, n = p91, n[:n91]
+						break L91
 					}
 					{
-						p110, n110 := p, len(n)
+						p118, n118 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p110, n[:n110]
+						p, n = p118, n[:n118]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p90, n[:n90]
-						break L90
+						p, n = p91, n[:n91]
+						break L91
 					}
 					break
 				}
@@ -4827,627 +3859,248 @@ L1:
 		}
 		if p < len(s) && class13[s[p]] {
 			{
-				p111, n111 := p, len(n)
+				p119, n119 := p, len(n)
 				ok = true
-			L111:
+			L119:
 				for {
 					{
-						p112, n112 := p, len(n)
+						p120, n120 := p, len(n)
 						ok = true
-					L112:
+					L120:
 						for {
-							// h16c, inlined
-							{
-								p113, n113 := p, len(n)
-								ok = true
-							L113:
-								for {
-									// h16, inlined
-									{
-										p114, n114 := p, len(n)
-										ok = true
-									L114:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
+							for k121 := 0; k121 < 2; k121++ { // 2 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p122, n122 := p, len(n)
+									ok = true
+								L122:
+									for {
+										// h16, inlined
+										{
+											p123, n123 := p, len(n)
 											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
+										L123:
+											for {
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p123, n[:n123]
+													break L123
+												}
+												for k124 := 0; k124 < 3; k124++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											break
 										}
-									}
-									if !ok {
-										p, n = p113, n[:n113]
-										break L113
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p113, n[:n113]
-										break L113
-									}
-									{
-										p115, n115 := p, len(n)
+										if !ok {
+											p, n = p122, n[:n122]
+											break L122
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p115, n[:n115]
-										ok = !ok
+										if !ok {
+											p, n = p122, n[:n122]
+											break L122
+										}
+										{
+											p125, n125 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p125, n[:n125]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p122, n[:n122]
+											break L122
+										}
+										break
 									}
-									if !ok {
-										p, n = p113, n[:n113]
-										break L113
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p112, n[:n112]
-								break L112
-							}
-							// h16c, inlined
-							{
-								p116, n116 := p, len(n)
-								ok = true
-							L116:
-								for {
-									// h16, inlined
-									{
-										p117, n117 := p, len(n)
-										ok = true
-									L117:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p116, n[:n116]
-										break L116
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p116, n[:n116]
-										break L116
-									}
-									{
-										p118, n118 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p118, n[:n118]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p116, n[:n116]
-										break L116
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p112, n[:n112]
-								break L112
-							}
-							// h16c, inlined
-							{
-								p119, n119 := p, len(n)
-								ok = true
-							L119:
-								for {
-									// h16, inlined
-									{
-										p120, n120 := p, len(n)
-										ok = true
-									L120:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p119, n[:n119]
-										break L119
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p119, n[:n119]
-										break L119
-									}
-									{
-										p121, n121 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p121, n[:n121]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p119, n[:n119]
-										break L119
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p112, n[:n112]
-								break L112
-							}
 							// h16, inlined
 							{
-								p122, n122 := p, len(n)
+								p126, n126 := p, len(n)
 								ok = true
-							L122:
+							L126:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p122, n[:n122]
-										break L122
+										p, n = p126, n[:n126]
+										break L126
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k127 := 0; k127 < 3; k127++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p112, n[:n112]
-								break L112
+								p, n = p120, n[:n120]
+								break L120
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p111, n[:n111]
-						break L111
+						p, n = p119, n[:n119]
+						break L119
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p111, n[:n111]
-						break L111
+						p, n = p119, n[:n119]
+						break L119
 					}
 					// h16c, inlined
 					{
-						p123, n123 := p, len(n)
+						p128, n128 := p, len(n)
 						ok = true
-					L123:
+					L128:
 						for {
 							// h16, inlined
 							{
-								p124, n124 := p, len(n)
+								p129, n129 := p, len(n)
 								ok = true
-							L124:
+							L129:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p124, n[:n124]
-										break L124
+										p, n = p129, n[:n129]
+										break L129
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k130 := 0; k130 < 3; k130++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p123, n[:n123]
-								break L123
+								p, n = p128, n[:n128]
+								break L128
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p123, n[:n123]
-								break L123
+								p, n = p128, n[:n128]
+								break L128
 							}
 							{
-								p125, n125 := p, len(n)
+								p131, n131 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p125, n[:n125]
+								p, n = p131, n[:n131]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p123, n[:n123]
-								break L123
+								p, n = p128, n[:n128]
+								break L128
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p111, n[:n111]
-						break L111
+						p, n = p119, n[:n119]
+						break L119
+					}
+					// h16c, inlined
+					{
+						p132, n132 := p, len(n)
+						ok = true
+					L132:
+						for {
+							// h16, inlined
+							{
+								p133, n133 := p, len(n)
+								ok = true
+							L133:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p133, n[:n133]
+										break L133
+									}
+									for k134 := 0; k134 < 3; k134++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p132, n[:n132]
+								break L132
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p132, n[:n132]
+								break L132
+							}
+							{
+								p135, n135 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p135, n[:n135]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p132, n[:n132]
+								break L132
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p119, n[:n119]
+						break L119
 					}
 					// ls32, inlined
-				L126:
+				L136:
 					for {
 						if p < len(s) && class6[s[p]] {
-							{
-								p127, n127 := p, len(n)
-								ok = true
-							L127:
-								for {
-									// h16, inlined
-									{
-										p128, n128 := p, len(n)
-										ok = true
-									L128:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p127, n[:n127]
-										break L127
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p127, n[:n127]
-										break L127
-									}
-									// h16, inlined
-									{
-										p129, n129 := p, len(n)
-										ok = true
-									L129:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p127, n[:n127]
-										break L127
-									}
-									{
-										p130, n130 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class16[s[p]]; ok {
-											p++
-										}
-										p, n = p130, n[:n130]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p127, n[:n127]
-										break L127
-									}
-									break
-								}
-							}
-							if ok {
-								break L126
-							}
-						}
-						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r20(p, d+1, n)
-							if ok {
-								break L126
-							}
-						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p111, n[:n111]
-						break L111
-					}
-					{
-						p131, n131 := p, len(n)
-						// ipv6char, inlined
-						if ok = p < len(s) && class16[s[p]]; ok {
-							p++
-						}
-						p, n = p131, n[:n131]
-						ok = !ok
-					}
-					if !ok {
-						p, n = p111, n[:n111]
-						break L111
-					}
-					break
-				}
-			}
-			if ok {
-				break L1
-			}
-		}
-		if p < len(s) && class13[s[p]] {
-			{
-				p132, n132 := p, len(n)
-				ok = true
-			L132:
-				for {
-					{
-						p133, n133 := p, len(n)
-						ok = true
-					L133:
-						for {
-							// h16c, inlined
-							{
-								p134, n134 := p, len(n)
-								ok = true
-							L134:
-								for {
-									// h16, inlined
-									{
-										p135, n135 := p, len(n)
-										ok = true
-									L135:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p134, n[:n134]
-										break L134
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p134, n[:n134]
-										break L134
-									}
-									{
-										p136, n136 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p136, n[:n136]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p134, n[:n134]
-										break L134
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p133, n[:n133]
-								break L133
-							}
-							// h16c, inlined
 							{
 								p137, n137 := p, len(n)
 								ok = true
@@ -5466,30 +4119,15 @@ L1:
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k139 := 0; k139 < 3; k139++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
 											break
 										}
 									}
@@ -5504,388 +4142,80 @@ L1:
 										p, n = p137, n[:n137]
 										break L137
 									}
-									{
-										p139, n139 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p139, n[:n139]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p137, n[:n137]
-										break L137
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p133, n[:n133]
-								break L133
-							}
-							// h16c, inlined
-							{
-								p140, n140 := p, len(n)
-								ok = true
-							L140:
-								for {
 									// h16, inlined
 									{
-										p141, n141 := p, len(n)
+										p140, n140 := p, len(n)
 										ok = true
-									L141:
+									L140:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p141, n[:n141]
-												break L141
+												p, n = p140, n[:n140]
+												break L140
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k141 := 0; k141 < 3; k141++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p140, n[:n140]
-										break L140
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p140, n[:n140]
-										break L140
+										p, n = p137, n[:n137]
+										break L137
 									}
 									{
 										p142, n142 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
+										// ipv6char, inlined
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p142, n[:n142]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p140, n[:n140]
-										break L140
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p133, n[:n133]
-								break L133
-							}
-							// h16c, inlined
-							{
-								p143, n143 := p, len(n)
-								ok = true
-							L143:
-								for {
-									// h16, inlined
-									{
-										p144, n144 := p, len(n)
-										ok = true
-									L144:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p143, n[:n143]
-										break L143
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p143, n[:n143]
-										break L143
-									}
-									{
-										p145, n145 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p145, n[:n145]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p143, n[:n143]
-										break L143
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p133, n[:n133]
-								break L133
-							}
-							// h16, inlined
-							{
-								p146, n146 := p, len(n)
-								ok = true
-							L146:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p133, n[:n133]
-								break L133
-							}
-							break
-						}
-					}
-					ok = true
-					if !ok {
-						p, n = p132, n[:n132]
-						break L132
-					}
-					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
-						p += 2
-					}
-					if !ok {
-						p, n = p132, n[:n132]
-						break L132
-					}
-					// ls32, inlined
-				L147:
-					for {
-						if p < len(s) && class6[s[p]] {
-							{
-								p148, n148 := p, len(n)
-								ok = true
-							L148:
-								for {
-									// h16, inlined
-									{
-										p149, n149 := p, len(n)
-										ok = true
-									L149:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p148, n[:n148]
-										break L148
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p148, n[:n148]
-										break L148
-									}
-									// h16, inlined
-									{
-										p150, n150 := p, len(n)
-										ok = true
-									L150:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p148, n[:n148]
-										break L148
-									}
-									{
-										p151, n151 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class16[s[p]]; ok {
-											p++
-										}
-										p, n = p151, n[:n151]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p148, n[:n148]
-										break L148
+										p, n = p137, n[:n137]
+										break L137
 									}
 									break
 								}
 							}
 							if ok {
-								break L147
+								break L136
 							}
 						}
 						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r20(p, d+1, n)
 							if ok {
-								break L147
+								break L136
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p132, n[:n132]
-						break L132
+						p, n = p119, n[:n119]
+						break L119
 					}
 					{
-						p152, n152 := p, len(n)
+						p143, n143 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p152, n[:n152]
+						p, n = p143, n[:n143]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p132, n[:n132]
-						break L132
+						p, n = p119, n[:n119]
+						break L119
 					}
 					break
 				}
@@ -5896,93 +4226,187 @@ L1:
 		}
 		if p < len(s) && class13[s[p]] {
 			{
-				p153, n153 := p, len(n)
+				p144, n144 := p, len(n)
 				ok = true
-			L153:
+			L144:
 				for {
 					{
-						p154, n154 := p, len(n)
+						p145, n145 := p, len(n)
 						ok = true
-					L154:
+					L145:
 						for {
-							// h16c, inlined
-							{
-								p155, n155 := p, len(n)
-								ok = true
-							L155:
-								for {
-									// h16, inlined
-									{
-										p156, n156 := p, len(n)
-										ok = true
-									L156:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
+							for k146 := 0; k146 < 3; k146++ { // 3 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p147, n147 := p, len(n)
+									ok = true
+								L147:
+									for {
+										// h16, inlined
+										{
+											p148, n148 := p, len(n)
 											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
+										L148:
+											for {
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p148, n[:n148]
+													break L148
+												}
+												for k149 := 0; k149 < 3; k149++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											break
 										}
-									}
-									if !ok {
-										p, n = p155, n[:n155]
-										break L155
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p155, n[:n155]
-										break L155
-									}
-									{
-										p157, n157 := p, len(n)
+										if !ok {
+											p, n = p147, n[:n147]
+											break L147
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p157, n[:n157]
-										ok = !ok
+										if !ok {
+											p, n = p147, n[:n147]
+											break L147
+										}
+										{
+											p150, n150 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p150, n[:n150]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p147, n[:n147]
+											break L147
+										}
+										break
 									}
-									if !ok {
-										p, n = p155, n[:n155]
-										break L155
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p154, n[:n154]
-								break L154
+							// h16, inlined
+							{
+								p151, n151 := p, len(n)
+								ok = true
+							L151:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p151, n[:n151]
+										break L151
+									}
+									for k152 := 0; k152 < 3; k152++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
 							}
-							// h16c, inlined
+							if !ok {
+								p, n = p145, n[:n145]
+								break L145
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, n = p144, n[:n144]
+						break L144
+					}
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, n = p144, n[:n144]
+						break L144
+					}
+					// h16c, inlined
+					{
+						p153, n153 := p, len(n)
+						ok = true
+					L153:
+						for {
+							// h16, inlined
+							{
+								p154, n154 := p, len(n)
+								ok = true
+							L154:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p154, n[:n154]
+										break L154
+									}
+									for k155 := 0; k155 < 3; k155++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p153, n[:n153]
+								break L153
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p153, n[:n153]
+								break L153
+							}
+							{
+								p156, n156 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p156, n[:n156]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p153, n[:n153]
+								break L153
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p144, n[:n144]
+						break L144
+					}
+					// ls32, inlined
+				L157:
+					for {
+						if p < len(s) && class6[s[p]] {
 							{
 								p158, n158 := p, len(n)
 								ok = true
@@ -6001,30 +4425,15 @@ L1:
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k160 := 0; k160 < 3; k160++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
 											break
 										}
 									}
@@ -6039,372 +4448,80 @@ L1:
 										p, n = p158, n[:n158]
 										break L158
 									}
-									{
-										p160, n160 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p160, n[:n160]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p158, n[:n158]
-										break L158
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p154, n[:n154]
-								break L154
-							}
-							// h16c, inlined
-							{
-								p161, n161 := p, len(n)
-								ok = true
-							L161:
-								for {
 									// h16, inlined
 									{
-										p162, n162 := p, len(n)
+										p161, n161 := p, len(n)
 										ok = true
-									L162:
+									L161:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p162, n[:n162]
-												break L162
+												p, n = p161, n[:n161]
+												break L161
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k162 := 0; k162 < 3; k162++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p161, n[:n161]
-										break L161
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p161, n[:n161]
-										break L161
+										p, n = p158, n[:n158]
+										break L158
 									}
 									{
 										p163, n163 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
+										// ipv6char, inlined
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p163, n[:n163]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p161, n[:n161]
-										break L161
+										p, n = p158, n[:n158]
+										break L158
 									}
 									break
 								}
 							}
-							ok = true
-							if !ok {
-								p, n = p154, n[:n154]
-								break L154
+							if ok {
+								break L157
 							}
-							// h16c, inlined
-							{
-								p164, n164 := p, len(n)
-								ok = true
-							L164:
-								for {
-									// h16, inlined
-									{
-										p165, n165 := p, len(n)
-										ok = true
-									L165:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p164, n[:n164]
-										break L164
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p164, n[:n164]
-										break L164
-									}
-									{
-										p166, n166 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p166, n[:n166]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p164, n[:n164]
-										break L164
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p154, n[:n154]
-								break L154
-							}
-							// h16c, inlined
-							{
-								p167, n167 := p, len(n)
-								ok = true
-							L167:
-								for {
-									// h16, inlined
-									{
-										p168, n168 := p, len(n)
-										ok = true
-									L168:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p167, n[:n167]
-										break L167
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p167, n[:n167]
-										break L167
-									}
-									{
-										p169, n169 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p169, n[:n169]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p167, n[:n167]
-										break L167
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p154, n[:n154]
-								break L154
-							}
-							// h16, inlined
-							{
-								p170, n170 := p, len(n)
-								ok = true
-							L170:
-								for {
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p154, n[:n154]
-								break L154
-							}
-							break
 						}
-					}
-					ok = true
-					if !ok {
-						p, n = p153, n[:n153]
-						break L153
-					}
-					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
-						p += 2
-					}
-					if !ok {
-						p, n = p153, n[:n153]
-						break L153
-					}
-					// h16, inlined
-					{
-						p171, n171 := p, len(n)
-						ok = true
-					L171:
-						for {
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+						if p < len(s) && class9[s[p]] {
+							p, n, ok = b.r20(p, d+1, n)
+							if ok {
+								break L157
 							}
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							break
 						}
+						ok = false
+						break
 					}
 					if !ok {
-						p, n = p153, n[:n153]
-						break L153
+						p, n = p144, n[:n144]
+						break L144
 					}
 					{
-						p172, n172 := p, len(n)
+						p164, n164 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p172, n[:n172]
+						p, n = p164, n[:n164]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p153, n[:n153]
-						break L153
+						p, n = p144, n[:n144]
+						break L144
 					}
 					break
 				}
@@ -6415,16 +4532,126 @@ L1:
 		}
 		if p < len(s) && class13[s[p]] {
 			{
-				p173, n173 := p, len(n)
+				p165, n165 := p, len(n)
 				ok = true
-			L173:
+			L165:
 				for {
 					{
-						p174, n174 := p, len(n)
+						p166, n166 := p, len(n)
 						ok = true
-					L174:
+					L166:
 						for {
-							// h16c, inlined
+							for k167 := 0; k167 < 4; k167++ { // 4 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p168, n168 := p, len(n)
+									ok = true
+								L168:
+									for {
+										// h16, inlined
+										{
+											p169, n169 := p, len(n)
+											ok = true
+										L169:
+											for {
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p169, n[:n169]
+													break L169
+												}
+												for k170 := 0; k170 < 3; k170++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
+											}
+										}
+										if !ok {
+											p, n = p168, n[:n168]
+											break L168
+										}
+										if ok = p < len(s) && s[p] == ':'; ok {
+											p++
+										}
+										if !ok {
+											p, n = p168, n[:n168]
+											break L168
+										}
+										{
+											p171, n171 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p171, n[:n171]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p168, n[:n168]
+											break L168
+										}
+										break
+									}
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							// h16, inlined
+							{
+								p172, n172 := p, len(n)
+								ok = true
+							L172:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p172, n[:n172]
+										break L172
+									}
+									for k173 := 0; k173 < 3; k173++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p166, n[:n166]
+								break L166
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, n = p165, n[:n165]
+						break L165
+					}
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, n = p165, n[:n165]
+						break L165
+					}
+					// ls32, inlined
+				L174:
+					for {
+						if p < len(s) && class6[s[p]] {
 							{
 								p175, n175 := p, len(n)
 								ok = true
@@ -6443,30 +4670,15 @@ L1:
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k177 := 0; k177 < 3; k177++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
 											break
 										}
 									}
@@ -6481,482 +4693,385 @@ L1:
 										p, n = p175, n[:n175]
 										break L175
 									}
-									{
-										p177, n177 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p177, n[:n177]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p175, n[:n175]
-										break L175
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p174, n[:n174]
-								break L174
-							}
-							// h16c, inlined
-							{
-								p178, n178 := p, len(n)
-								ok = true
-							L178:
-								for {
 									// h16, inlined
 									{
-										p179, n179 := p, len(n)
+										p178, n178 := p, len(n)
 										ok = true
-									L179:
+									L178:
 										for {
 											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p179, n[:n179]
-												break L179
+												p, n = p178, n[:n178]
+												break L178
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
+											for k179 := 0; k179 < 3; k179++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p178, n[:n178]
-										break L178
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p178, n[:n178]
-										break L178
+										p, n = p175, n[:n175]
+										break L175
 									}
 									{
 										p180, n180 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
+										// ipv6char, inlined
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p180, n[:n180]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p178, n[:n178]
-										break L178
+										p, n = p175, n[:n175]
+										break L175
 									}
 									break
 								}
 							}
-							ok = true
-							if !ok {
-								p, n = p174, n[:n174]
+							if ok {
 								break L174
 							}
-							// h16c, inlined
-							{
-								p181, n181 := p, len(n)
-								ok = true
-							L181:
-								for {
-									// h16, inlined
-									{
-										p182, n182 := p, len(n)
-										ok = true
-									L182:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
+						}
+						if p < len(s) && class9[s[p]] {
+							p, n, ok = b.r20(p, d+1, n)
+							if ok {
+								break L174
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, n = p165, n[:n165]
+						break L165
+					}
+					{
+						p181, n181 := p, len(n)
+						// ipv6char, inlined
+						if ok = p < len(s) && class16[s[p]]; ok {
+							p++
+						}
+						p, n = p181, n[:n181]
+						ok = !ok
+					}
+					if !ok {
+						p, n = p165, n[:n165]
+						break L165
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(s) && class13[s[p]] {
+			{
+				p182, n182 := p, len(n)
+				ok = true
+			L182:
+				for {
+					{
+						p183, n183 := p, len(n)
+						ok = true
+					L183:
+						for {
+							for k184 := 0; k184 < 5; k184++ { // 5 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p185, n185 := p, len(n)
+									ok = true
+								L185:
+									for {
+										// h16, inlined
+										{
+											p186, n186 := p, len(n)
 											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
+										L186:
+											for {
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p186, n[:n186]
+													break L186
+												}
+												for k187 := 0; k187 < 3; k187++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
 											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											break
 										}
-									}
-									if !ok {
-										p, n = p181, n[:n181]
-										break L181
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p181, n[:n181]
-										break L181
-									}
-									{
-										p183, n183 := p, len(n)
+										if !ok {
+											p, n = p185, n[:n185]
+											break L185
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p183, n[:n183]
-										ok = !ok
+										if !ok {
+											p, n = p185, n[:n185]
+											break L185
+										}
+										{
+											p188, n188 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p188, n[:n188]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p185, n[:n185]
+											break L185
+										}
+										break
 									}
-									if !ok {
-										p, n = p181, n[:n181]
-										break L181
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p174, n[:n174]
-								break L174
-							}
-							// h16c, inlined
-							{
-								p184, n184 := p, len(n)
-								ok = true
-							L184:
-								for {
-									// h16, inlined
-									{
-										p185, n185 := p, len(n)
-										ok = true
-									L185:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p184, n[:n184]
-										break L184
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p184, n[:n184]
-										break L184
-									}
-									{
-										p186, n186 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p186, n[:n186]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p184, n[:n184]
-										break L184
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p174, n[:n174]
-								break L174
-							}
-							// h16c, inlined
-							{
-								p187, n187 := p, len(n)
-								ok = true
-							L187:
-								for {
-									// h16, inlined
-									{
-										p188, n188 := p, len(n)
-										ok = true
-									L188:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p187, n[:n187]
-										break L187
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p187, n[:n187]
-										break L187
-									}
-									{
-										p189, n189 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p189, n[:n189]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p187, n[:n187]
-										break L187
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p174, n[:n174]
-								break L174
-							}
-							// h16c, inlined
-							{
-								p190, n190 := p, len(n)
-								ok = true
-							L190:
-								for {
-									// h16, inlined
-									{
-										p191, n191 := p, len(n)
-										ok = true
-									L191:
-										for {
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(s) && class6[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p190, n[:n190]
-										break L190
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p190, n[:n190]
-										break L190
-									}
-									{
-										p192, n192 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p192, n[:n192]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p190, n[:n190]
-										break L190
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p174, n[:n174]
-								break L174
-							}
 							// h16, inlined
 							{
-								p193, n193 := p, len(n)
+								p189, n189 := p, len(n)
 								ok = true
-							L193:
+							L189:
 								for {
 									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p193, n[:n193]
-										break L193
+										p, n = p189, n[:n189]
+										break L189
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
+									for k190 := 0; k190 < 3; k190++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(s) && class6[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p174, n[:n174]
-								break L174
+								p, n = p183, n[:n183]
+								break L183
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p173, n[:n173]
-						break L173
+						p, n = p182, n[:n182]
+						break L182
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p173, n[:n173]
-						break L173
+						p, n = p182, n[:n182]
+						break L182
+					}
+					// h16, inlined
+					{
+						p191, n191 := p, len(n)
+						ok = true
+					L191:
+						for {
+							if ok = p < len(s) && class6[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p191, n[:n191]
+								break L191
+							}
+							for k192 := 0; k192 < 3; k192++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							break
+						}
+					}
+					if !ok {
+						p, n = p182, n[:n182]
+						break L182
 					}
 					{
-						p194, n194 := p, len(n)
+						p193, n193 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p194, n[:n194]
+						p, n = p193, n[:n193]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p173, n[:n173]
-						break L173
+						p, n = p182, n[:n182]
+						break L182
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(s) && class13[s[p]] {
+			{
+				p194, n194 := p, len(n)
+				ok = true
+			L194:
+				for {
+					{
+						p195, n195 := p, len(n)
+						ok = true
+					L195:
+						for {
+							for k196 := 0; k196 < 6; k196++ { // 6 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p197, n197 := p, len(n)
+									ok = true
+								L197:
+									for {
+										// h16, inlined
+										{
+											p198, n198 := p, len(n)
+											ok = true
+										L198:
+											for {
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p198, n[:n198]
+													break L198
+												}
+												for k199 := 0; k199 < 3; k199++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
+											}
+										}
+										if !ok {
+											p, n = p197, n[:n197]
+											break L197
+										}
+										if ok = p < len(s) && s[p] == ':'; ok {
+											p++
+										}
+										if !ok {
+											p, n = p197, n[:n197]
+											break L197
+										}
+										{
+											p200, n200 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p200, n[:n200]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p197, n[:n197]
+											break L197
+										}
+										break
+									}
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							// h16, inlined
+							{
+								p201, n201 := p, len(n)
+								ok = true
+							L201:
+								for {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p201, n[:n201]
+										break L201
+									}
+									for k202 := 0; k202 < 3; k202++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class6[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p195, n[:n195]
+								break L195
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, n = p194, n[:n194]
+						break L194
+					}
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, n = p194, n[:n194]
+						break L194
+					}
+					{
+						p203, n203 := p, len(n)
+						// ipv6char, inlined
+						if ok = p < len(s) && class16[s[p]]; ok {
+							p++
+						}
+						p, n = p203, n[:n203]
+						ok = !ok
+					}
+					if !ok {
+						p, n = p194, n[:n194]
+						break L194
 					}
 					break
 				}
@@ -7000,30 +5115,15 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
-						p++
+					for k3 := 0; k3 < 3; k3++ { // 3 optional in a row: none matches after one that does not
+						if ok = p < len(s) && class6[s[p]]; ok {
+							p++
+						}
+						if !ok {
+							break
+						}
 					}
 					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class6[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class6[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
 					break
 				}
 			}
@@ -7039,11 +5139,11 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				p3, n3 := p, len(n)
+				p4, n4 := p, len(n)
 				if ok = p < len(s) && s[p] == ':'; ok {
 					p++
 				}
-				p, n = p3, n[:n3]
+				p, n = p4, n[:n4]
 				ok = !ok
 			}
 			if !ok {
@@ -7088,30 +5188,15 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
+			for k2 := 0; k2 < 3; k2++ { // 3 optional in a row: none matches after one that does not
+				if ok = p < len(s) && class6[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(s) && class6[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			break
 		}
 	}
@@ -7146,30 +5231,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k4 := 0; k4 < 3; k4++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
 							break
 						}
 					}
@@ -7186,41 +5256,26 @@ L1:
 					}
 					// h16, inlined
 					{
-						p4, n4 := p, len(n)
+						p5, n5 := p, len(n)
 						ok = true
-					L4:
+					L5:
 						for {
 							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p4, n[:n4]
-								break L4
+								p, n = p5, n[:n5]
+								break L5
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
+							for k6 := 0; k6 < 3; k6++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && class6[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
 							break
 						}
 					}
@@ -7229,12 +5284,12 @@ L1:
 						break L2
 					}
 					{
-						p5, n5 := p, len(n)
+						p7, n7 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
-						p, n = p5, n[:n5]
+						p, n = p7, n[:n7]
 						ok = !ok
 					}
 					if !ok {

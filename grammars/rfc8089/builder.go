@@ -1746,30 +1746,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k5 := 0; k5 < 3; k5++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
 									break
 								}
 							}
@@ -1785,11 +1770,11 @@ L1:
 								break L3
 							}
 							{
-								p5, n5 := p, len(n)
+								p6, n6 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p5, n[:n5]
+								p, n = p6, n[:n6]
 								ok = !ok
 							}
 							if !ok {
@@ -1805,148 +1790,57 @@ L1:
 					}
 					// h16c, inlined
 					{
-						p6, n6 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L6:
+					L7:
 						for {
 							// h16, inlined
-							{
-								p7, n7 := p, len(n)
-								ok = true
-							L7:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p6, n[:n6]
-								break L6
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p6, n[:n6]
-								break L6
-							}
 							{
 								p8, n8 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
+								ok = true
+							L8:
+								for {
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p8, n[:n8]
+										break L8
+									}
+									for k9 := 0; k9 < 3; k9++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
 								}
-								p, n = p8, n[:n8]
-								ok = !ok
 							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p7, n[:n7]
+								break L7
 							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					// h16c, inlined
-					{
-						p9, n9 := p, len(n)
-						ok = true
-					L9:
-						for {
-							// h16, inlined
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
 							{
 								p10, n10 := p, len(n)
-								ok = true
-							L10:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p9, n[:n9]
-								break L9
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p9, n[:n9]
-								break L9
-							}
-							{
-								p11, n11 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p11, n[:n11]
+								p, n = p10, n[:n10]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p9, n[:n9]
-								break L9
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
@@ -1957,60 +1851,45 @@ L1:
 					}
 					// h16c, inlined
 					{
-						p12, n12 := p, len(n)
+						p11, n11 := p, len(n)
 						ok = true
-					L12:
+					L11:
 						for {
 							// h16, inlined
 							{
-								p13, n13 := p, len(n)
+								p12, n12 := p, len(n)
 								ok = true
-							L13:
+							L12:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p12, n[:n12]
+										break L12
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k13 := 0; k13 < 3; k13++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							{
 								p14, n14 := p, len(n)
@@ -2021,8 +1900,8 @@ L1:
 								ok = !ok
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							break
 						}
@@ -2050,30 +1929,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k17 := 0; k17 < 3; k17++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
 									break
 								}
 							}
@@ -2089,11 +1953,11 @@ L1:
 								break L15
 							}
 							{
-								p17, n17 := p, len(n)
+								p18, n18 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p17, n[:n17]
+								p, n = p18, n[:n18]
 								ok = !ok
 							}
 							if !ok {
@@ -2109,72 +1973,118 @@ L1:
 					}
 					// h16c, inlined
 					{
-						p18, n18 := p, len(n)
+						p19, n19 := p, len(n)
 						ok = true
-					L18:
+					L19:
 						for {
 							// h16, inlined
 							{
-								p19, n19 := p, len(n)
+								p20, n20 := p, len(n)
 								ok = true
-							L19:
+							L20:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p19, n[:n19]
-										break L19
+										p, n = p20, n[:n20]
+										break L20
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k21 := 0; k21 < 3; k21++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
 							}
 							{
-								p20, n20 := p, len(n)
+								p22, n22 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p20, n[:n20]
+								p, n = p22, n[:n22]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p18, n[:n18]
-								break L18
+								p, n = p19, n[:n19]
+								break L19
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					// h16c, inlined
+					{
+						p23, n23 := p, len(n)
+						ok = true
+					L23:
+						for {
+							// h16, inlined
+							{
+								p24, n24 := p, len(n)
+								ok = true
+							L24:
+								for {
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									for k25 := 0; k25 < 3; k25++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							{
+								p26, n26 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p26, n[:n26]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
 							}
 							break
 						}
@@ -2184,398 +2094,126 @@ L1:
 						break L2
 					}
 					// ls32, inlined
-				L21:
+				L27:
 					for {
 						if p < len(s) && class21[s[p]] {
 							{
-								p22, n22 := p, len(n)
+								p28, n28 := p, len(n)
 								ok = true
-							L22:
+							L28:
 								for {
 									// h16, inlined
 									{
-										p23, n23 := p, len(n)
+										p29, n29 := p, len(n)
 										ok = true
-									L23:
+									L29:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p23, n[:n23]
-												break L23
+												p, n = p29, n[:n29]
+												break L29
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k30 := 0; k30 < 3; k30++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									// h16, inlined
 									{
-										p24, n24 := p, len(n)
+										p31, n31 := p, len(n)
 										ok = true
-									L24:
+									L31:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p24, n[:n24]
-												break L24
+												p, n = p31, n[:n31]
+												break L31
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k32 := 0; k32 < 3; k32++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									{
-										p25, n25 := p, len(n)
+										p33, n33 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class26[s[p]]; ok {
 											p++
 										}
-										p, n = p25, n[:n25]
+										p, n = p33, n[:n33]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p28, n[:n28]
+										break L28
 									}
 									break
 								}
 							}
 							if ok {
-								break L21
+								break L27
 							}
 						}
 						if p < len(s) && class12[s[p]] {
 							// IPv4address, inlined
-							node26 := len(n)
+							node34 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+							n[node34].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 							{
-								p27, n27 := p, len(n)
+								p35, n35 := p, len(n)
 								ok = true
-							L27:
+							L35:
 								for {
 									// dec_octet, inlined
-								L28:
+								L36:
 									for {
 										if p < len(s) && class13[s[p]] {
-											{
-												p29, n29 := p, len(n)
-												ok = true
-											L29:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p29, n[:n29]
-														break L29
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p29, n[:n29]
-														break L29
-													}
-													break
-												}
-											}
-											if ok {
-												break L28
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p30, n30 := p, len(n)
-												ok = true
-											L30:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
-													break
-												}
-											}
-											if ok {
-												break L28
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p31, n31 := p, len(n)
-												ok = true
-											L31:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p31, n[:n31]
-														break L31
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p31, n[:n31]
-														break L31
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p31, n[:n31]
-														break L31
-													}
-													break
-												}
-											}
-											if ok {
-												break L28
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p32, n32 := p, len(n)
-												ok = true
-											L32:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p32, n[:n32]
-														break L32
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p32, n[:n32]
-														break L32
-													}
-													break
-												}
-											}
-											if ok {
-												break L28
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L28
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									// dec_octet, inlined
-								L33:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p34, n34 := p, len(n)
-												ok = true
-											L34:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p34, n[:n34]
-														break L34
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p34, n[:n34]
-														break L34
-													}
-													break
-												}
-											}
-											if ok {
-												break L33
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p35, n35 := p, len(n)
-												ok = true
-											L35:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p35, n[:n35]
-														break L35
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p35, n[:n35]
-														break L35
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p35, n[:n35]
-														break L35
-													}
-													break
-												}
-											}
-											if ok {
-												break L33
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p36, n36 := p, len(n)
-												ok = true
-											L36:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p36, n[:n36]
-														break L36
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p36, n[:n36]
-														break L36
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p36, n[:n36]
-														break L36
-													}
-													break
-												}
-											}
-											if ok {
-												break L33
-											}
-										}
-										if p < len(s) && class17[s[p]] {
 											{
 												p37, n37 := p, len(n)
 												ok = true
 											L37:
 												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
 													}
 													if !ok {
 														p, n = p37, n[:n37]
 														break L37
 													}
-													if ok = p < len(s) && class12[s[p]]; ok {
+													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -2586,48 +2224,64 @@ L1:
 												}
 											}
 											if ok {
-												break L33
+												break L36
 											}
 										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
+										if p < len(s) && class13[s[p]] {
+											{
+												p38, n38 := p, len(n)
+												ok = true
+											L38:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p38, n[:n38]
+														break L38
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p38, n[:n38]
+														break L38
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p38, n[:n38]
+														break L38
+													}
+													break
+												}
 											}
 											if ok {
-												break L33
+												break L36
 											}
 										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									// dec_octet, inlined
-								L38:
-									for {
-										if p < len(s) && class13[s[p]] {
+										if p < len(s) && class16[s[p]] {
 											{
 												p39, n39 := p, len(n)
 												ok = true
 											L39:
 												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
 													}
 													if !ok {
 														p, n = p39, n[:n39]
 														break L39
 													}
-													if ok = p < len(s) && class14[s[p]]; ok {
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p39, n[:n39]
+														break L39
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -2638,102 +2292,34 @@ L1:
 												}
 											}
 											if ok {
-												break L38
+												break L36
 											}
 										}
-										if p < len(s) && class13[s[p]] {
+										if p < len(s) && class17[s[p]] {
 											{
 												p40, n40 := p, len(n)
 												ok = true
 											L40:
 												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p40, n[:n40]
-														break L40
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p40, n[:n40]
-														break L40
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p40, n[:n40]
-														break L40
-													}
-													break
-												}
-											}
-											if ok {
-												break L38
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p41, n41 := p, len(n)
-												ok = true
-											L41:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p41, n[:n41]
-														break L41
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p41, n[:n41]
-														break L41
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p41, n[:n41]
-														break L41
-													}
-													break
-												}
-											}
-											if ok {
-												break L38
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p42, n42 := p, len(n)
-												ok = true
-											L42:
-												for {
 													if ok = p < len(s) && class17[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p42, n[:n42]
-														break L42
+														p, n = p40, n[:n40]
+														break L40
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p42, n[:n42]
-														break L42
+														p, n = p40, n[:n40]
+														break L40
 													}
 													break
 												}
 											}
 											if ok {
-												break L38
+												break L36
 											}
 										}
 										if p < len(s) && class12[s[p]] {
@@ -2741,43 +2327,111 @@ L1:
 												p++
 											}
 											if ok {
-												break L38
+												break L36
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p35, n[:n35]
+										break L35
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p35, n[:n35]
+										break L35
 									}
 									// dec_octet, inlined
-								L43:
+								L41:
 									for {
 										if p < len(s) && class13[s[p]] {
 											{
-												p44, n44 := p, len(n)
+												p42, n42 := p, len(n)
 												ok = true
-											L44:
+											L42:
 												for {
 													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 														p += 2
 													}
 													if !ok {
-														p, n = p44, n[:n44]
-														break L44
+														p, n = p42, n[:n42]
+														break L42
 													}
 													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
+														p, n = p42, n[:n42]
+														break L42
+													}
+													break
+												}
+											}
+											if ok {
+												break L41
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p43, n43 := p, len(n)
+												ok = true
+											L43:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p43, n[:n43]
+														break L43
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p43, n[:n43]
+														break L43
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p43, n[:n43]
+														break L43
+													}
+													break
+												}
+											}
+											if ok {
+												break L41
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p44, n44 := p, len(n)
+												ok = true
+											L44:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p44, n[:n44]
+														break L44
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p44, n[:n44]
+														break L44
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
 														p, n = p44, n[:n44]
 														break L44
 													}
@@ -2785,102 +2439,34 @@ L1:
 												}
 											}
 											if ok {
-												break L43
+												break L41
 											}
 										}
-										if p < len(s) && class13[s[p]] {
+										if p < len(s) && class17[s[p]] {
 											{
 												p45, n45 := p, len(n)
 												ok = true
 											L45:
 												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p45, n[:n45]
-														break L45
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p45, n[:n45]
-														break L45
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p45, n[:n45]
-														break L45
-													}
-													break
-												}
-											}
-											if ok {
-												break L43
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p46, n46 := p, len(n)
-												ok = true
-											L46:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p46, n[:n46]
-														break L46
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p46, n[:n46]
-														break L46
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p46, n[:n46]
-														break L46
-													}
-													break
-												}
-											}
-											if ok {
-												break L43
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p47, n47 := p, len(n)
-												ok = true
-											L47:
-												for {
 													if ok = p < len(s) && class17[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p47, n[:n47]
-														break L47
+														p, n = p45, n[:n45]
+														break L45
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p47, n[:n47]
-														break L47
+														p, n = p45, n[:n45]
+														break L45
 													}
 													break
 												}
 											}
 											if ok {
-												break L43
+												break L41
 											}
 										}
 										if p < len(s) && class12[s[p]] {
@@ -2888,26 +2474,320 @@ L1:
 												p++
 											}
 											if ok {
-												break L43
+												break L41
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									// dec_octet, inlined
+								L46:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p47, n47 := p, len(n)
+												ok = true
+											L47:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p47, n[:n47]
+														break L47
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p47, n[:n47]
+														break L47
+													}
+													break
+												}
+											}
+											if ok {
+												break L46
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p48, n48 := p, len(n)
+												ok = true
+											L48:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p48, n[:n48]
+														break L48
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p48, n[:n48]
+														break L48
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p48, n[:n48]
+														break L48
+													}
+													break
+												}
+											}
+											if ok {
+												break L46
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p49, n49 := p, len(n)
+												ok = true
+											L49:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p49, n[:n49]
+														break L49
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p49, n[:n49]
+														break L49
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p49, n[:n49]
+														break L49
+													}
+													break
+												}
+											}
+											if ok {
+												break L46
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p50, n50 := p, len(n)
+												ok = true
+											L50:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p50, n[:n50]
+														break L50
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p50, n[:n50]
+														break L50
+													}
+													break
+												}
+											}
+											if ok {
+												break L46
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L46
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									// dec_octet, inlined
+								L51:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p52, n52 := p, len(n)
+												ok = true
+											L52:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p52, n[:n52]
+														break L52
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p52, n[:n52]
+														break L52
+													}
+													break
+												}
+											}
+											if ok {
+												break L51
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p53, n53 := p, len(n)
+												ok = true
+											L53:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p53, n[:n53]
+														break L53
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p53, n[:n53]
+														break L53
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p53, n[:n53]
+														break L53
+													}
+													break
+												}
+											}
+											if ok {
+												break L51
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p54, n54 := p, len(n)
+												ok = true
+											L54:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p54, n[:n54]
+														break L54
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p54, n[:n54]
+														break L54
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p54, n[:n54]
+														break L54
+													}
+													break
+												}
+											}
+											if ok {
+												break L51
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p55, n55 := p, len(n)
+												ok = true
+											L55:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p55, n[:n55]
+														break L55
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p55, n[:n55]
+														break L55
+													}
+													break
+												}
+											}
+											if ok {
+												break L51
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L51
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
 									}
 									break
 								}
 							}
 							if ok {
-								n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node34].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node26]
+								n = n[:node34]
 							}
 							if ok {
-								break L21
+								break L27
 							}
 						}
 						ok = false
@@ -2918,12 +2798,12 @@ L1:
 						break L2
 					}
 					{
-						p48, n48 := p, len(n)
+						p56, n56 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p48, n[:n48]
+						p, n = p56, n[:n56]
 						ok = !ok
 					}
 					if !ok {
@@ -2939,301 +2819,58 @@ L1:
 		}
 		if p < len(s) && class27[s[p]] {
 			{
-				p49, n49 := p, len(n)
+				p57, n57 := p, len(n)
 				ok = true
-			L49:
+			L57:
 				for {
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p49, n[:n49]
-						break L49
+						p, n = p57, n[:n57]
+						break L57
 					}
 					// h16c, inlined
 					{
-						p50, n50 := p, len(n)
+						p58, n58 := p, len(n)
 						ok = true
-					L50:
+					L58:
 						for {
 							// h16, inlined
 							{
-								p51, n51 := p, len(n)
+								p59, n59 := p, len(n)
 								ok = true
-							L51:
+							L59:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p51, n[:n51]
-										break L51
+										p, n = p59, n[:n59]
+										break L59
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p51, n[:n51]
-										break L51
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k60 := 0; k60 < 3; k60++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p51, n[:n51]
-										break L51
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p51, n[:n51]
-										break L51
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							{
-								p52, n52 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p52, n[:n52]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					// h16c, inlined
-					{
-						p53, n53 := p, len(n)
-						ok = true
-					L53:
-						for {
-							// h16, inlined
-							{
-								p54, n54 := p, len(n)
-								ok = true
-							L54:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p54, n[:n54]
-										break L54
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p54, n[:n54]
-										break L54
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p54, n[:n54]
-										break L54
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p54, n[:n54]
-										break L54
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p53, n[:n53]
-								break L53
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p53, n[:n53]
-								break L53
-							}
-							{
-								p55, n55 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p55, n[:n55]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p53, n[:n53]
-								break L53
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					// h16c, inlined
-					{
-						p56, n56 := p, len(n)
-						ok = true
-					L56:
-						for {
-							// h16, inlined
-							{
-								p57, n57 := p, len(n)
-								ok = true
-							L57:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p57, n[:n57]
-										break L57
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p57, n[:n57]
-										break L57
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p57, n[:n57]
-										break L57
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p57, n[:n57]
-										break L57
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p56, n[:n56]
-								break L56
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p56, n[:n56]
-								break L56
-							}
-							{
-								p58, n58 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
 								p, n = p58, n[:n58]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p56, n[:n56]
-								break L56
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p49, n[:n49]
-						break L49
-					}
-					// h16c, inlined
-					{
-						p59, n59 := p, len(n)
-						ok = true
-					L59:
-						for {
-							// h16, inlined
-							{
-								p60, n60 := p, len(n)
-								ok = true
-							L60:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p60, n[:n60]
-										break L60
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p60, n[:n60]
-										break L60
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p60, n[:n60]
-										break L60
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p60, n[:n60]
-										break L60
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p59, n[:n59]
-								break L59
+								break L58
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p59, n[:n59]
-								break L59
+								p, n = p58, n[:n58]
+								break L58
 							}
 							{
 								p61, n61 := p, len(n)
@@ -3244,15 +2881,15 @@ L1:
 								ok = !ok
 							}
 							if !ok {
-								p, n = p59, n[:n59]
-								break L59
+								p, n = p58, n[:n58]
+								break L58
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p49, n[:n49]
-						break L49
+						p, n = p57, n[:n57]
+						break L57
 					}
 					// h16c, inlined
 					{
@@ -3273,30 +2910,15 @@ L1:
 										p, n = p63, n[:n63]
 										break L63
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k64 := 0; k64 < 3; k64++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p63, n[:n63]
-										break L63
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p63, n[:n63]
-										break L63
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p63, n[:n63]
-										break L63
-									}
 									break
 								}
 							}
@@ -3312,11 +2934,11 @@ L1:
 								break L62
 							}
 							{
-								p64, n64 := p, len(n)
+								p65, n65 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p64, n[:n64]
+								p, n = p65, n[:n65]
 								ok = !ok
 							}
 							if !ok {
@@ -3327,584 +2949,296 @@ L1:
 						}
 					}
 					if !ok {
-						p, n = p49, n[:n49]
-						break L49
+						p, n = p57, n[:n57]
+						break L57
 					}
-					// ls32, inlined
-				L65:
-					for {
-						if p < len(s) && class21[s[p]] {
+					// h16c, inlined
+					{
+						p66, n66 := p, len(n)
+						ok = true
+					L66:
+						for {
+							// h16, inlined
 							{
-								p66, n66 := p, len(n)
+								p67, n67 := p, len(n)
 								ok = true
-							L66:
+							L67:
 								for {
-									// h16, inlined
-									{
-										p67, n67 := p, len(n)
-										ok = true
-									L67:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p67, n[:n67]
-												break L67
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p67, n[:n67]
-												break L67
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p67, n[:n67]
-												break L67
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p67, n[:n67]
-												break L67
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p66, n[:n66]
-										break L66
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p66, n[:n66]
-										break L66
+										p, n = p67, n[:n67]
+										break L67
 									}
-									// h16, inlined
-									{
-										p68, n68 := p, len(n)
-										ok = true
-									L68:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p68, n[:n68]
-												break L68
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p68, n[:n68]
-												break L68
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p68, n[:n68]
-												break L68
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p68, n[:n68]
-												break L68
-											}
+									for k68 := 0; k68 < 3; k68++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
 											break
 										}
 									}
-									if !ok {
-										p, n = p66, n[:n66]
-										break L66
-									}
-									{
-										p69, n69 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class26[s[p]]; ok {
-											p++
-										}
-										p, n = p69, n[:n69]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p66, n[:n66]
-										break L66
-									}
+									ok = true
 									break
 								}
 							}
-							if ok {
-								break L65
+							if !ok {
+								p, n = p66, n[:n66]
+								break L66
 							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p66, n[:n66]
+								break L66
+							}
+							{
+								p69, n69 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p69, n[:n69]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p66, n[:n66]
+								break L66
+							}
+							break
 						}
-						if p < len(s) && class12[s[p]] {
-							// IPv4address, inlined
-							node70 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node70].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+					}
+					if !ok {
+						p, n = p57, n[:n57]
+						break L57
+					}
+					// h16c, inlined
+					{
+						p70, n70 := p, len(n)
+						ok = true
+					L70:
+						for {
+							// h16, inlined
 							{
 								p71, n71 := p, len(n)
 								ok = true
 							L71:
 								for {
-									// dec_octet, inlined
-								L72:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p73, n73 := p, len(n)
-												ok = true
-											L73:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p73, n[:n73]
-														break L73
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p73, n[:n73]
-														break L73
-													}
-													break
-												}
-											}
-											if ok {
-												break L72
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p74, n74 := p, len(n)
-												ok = true
-											L74:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p74, n[:n74]
-														break L74
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p74, n[:n74]
-														break L74
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p74, n[:n74]
-														break L74
-													}
-													break
-												}
-											}
-											if ok {
-												break L72
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p75, n75 := p, len(n)
-												ok = true
-											L75:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p75, n[:n75]
-														break L75
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p75, n[:n75]
-														break L75
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p75, n[:n75]
-														break L75
-													}
-													break
-												}
-											}
-											if ok {
-												break L72
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p76, n76 := p, len(n)
-												ok = true
-											L76:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p76, n[:n76]
-														break L76
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p76, n[:n76]
-														break L76
-													}
-													break
-												}
-											}
-											if ok {
-												break L72
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L72
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p71, n[:n71]
-										break L71
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p71, n[:n71]
 										break L71
 									}
-									// dec_octet, inlined
-								L77:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p78, n78 := p, len(n)
-												ok = true
-											L78:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p78, n[:n78]
-														break L78
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p78, n[:n78]
-														break L78
-													}
-													break
-												}
-											}
-											if ok {
-												break L77
-											}
+									for k72 := 0; k72 < 3; k72++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
 										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p79, n79 := p, len(n)
-												ok = true
-											L79:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p79, n[:n79]
-														break L79
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p79, n[:n79]
-														break L79
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p79, n[:n79]
-														break L79
-													}
-													break
-												}
-											}
-											if ok {
-												break L77
-											}
+										if !ok {
+											break
 										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p80, n80 := p, len(n)
-												ok = true
-											L80:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p80, n[:n80]
-														break L80
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p80, n[:n80]
-														break L80
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p80, n[:n80]
-														break L80
-													}
-													break
-												}
-											}
-											if ok {
-												break L77
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p81, n81 := p, len(n)
-												ok = true
-											L81:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p81, n[:n81]
-														break L81
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p81, n[:n81]
-														break L81
-													}
-													break
-												}
-											}
-											if ok {
-												break L77
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L77
-											}
-										}
-										ok = false
-										break
 									}
-									if !ok {
-										p, n = p71, n[:n71]
-										break L71
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p70, n[:n70]
+								break L70
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p70, n[:n70]
+								break L70
+							}
+							{
+								p73, n73 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p73, n[:n73]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p70, n[:n70]
+								break L70
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p57, n[:n57]
+						break L57
+					}
+					// h16c, inlined
+					{
+						p74, n74 := p, len(n)
+						ok = true
+					L74:
+						for {
+							// h16, inlined
+							{
+								p75, n75 := p, len(n)
+								ok = true
+							L75:
+								for {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p71, n[:n71]
-										break L71
+										p, n = p75, n[:n75]
+										break L75
 									}
-									// dec_octet, inlined
-								L82:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p83, n83 := p, len(n)
-												ok = true
-											L83:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p83, n[:n83]
-														break L83
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p83, n[:n83]
-														break L83
-													}
-													break
-												}
-											}
-											if ok {
-												break L82
-											}
+									for k76 := 0; k76 < 3; k76++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
 										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p84, n84 := p, len(n)
-												ok = true
-											L84:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p84, n[:n84]
-														break L84
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p84, n[:n84]
-														break L84
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p84, n[:n84]
-														break L84
-													}
-													break
-												}
-											}
-											if ok {
-												break L82
-											}
+										if !ok {
+											break
 										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p85, n85 := p, len(n)
-												ok = true
-											L85:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p85, n[:n85]
-														break L85
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p85, n[:n85]
-														break L85
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p85, n[:n85]
-														break L85
-													}
-													break
-												}
-											}
-											if ok {
-												break L82
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p86, n86 := p, len(n)
-												ok = true
-											L86:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p86, n[:n86]
-														break L86
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p86, n[:n86]
-														break L86
-													}
-													break
-												}
-											}
-											if ok {
-												break L82
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p74, n[:n74]
+								break L74
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p74, n[:n74]
+								break L74
+							}
+							{
+								p77, n77 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p77, n[:n77]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p74, n[:n74]
+								break L74
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p57, n[:n57]
+						break L57
+					}
+					// ls32, inlined
+				L78:
+					for {
+						if p < len(s) && class21[s[p]] {
+							{
+								p79, n79 := p, len(n)
+								ok = true
+							L79:
+								for {
+									// h16, inlined
+									{
+										p80, n80 := p, len(n)
+										ok = true
+									L80:
+										for {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
-											if ok {
-												break L82
+											if !ok {
+												p, n = p80, n[:n80]
+												break L80
 											}
+											for k81 := 0; k81 < 3; k81++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
 										}
-										ok = false
-										break
 									}
 									if !ok {
-										p, n = p71, n[:n71]
-										break L71
+										p, n = p79, n[:n79]
+										break L79
 									}
-									if ok = p < len(s) && s[p] == '.'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p71, n[:n71]
-										break L71
+										p, n = p79, n[:n79]
+										break L79
 									}
+									// h16, inlined
+									{
+										p82, n82 := p, len(n)
+										ok = true
+									L82:
+										for {
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p82, n[:n82]
+												break L82
+											}
+											for k83 := 0; k83 < 3; k83++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									{
+										p84, n84 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class26[s[p]]; ok {
+											p++
+										}
+										p, n = p84, n[:n84]
+										ok = !ok
+									}
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									break
+								}
+							}
+							if ok {
+								break L78
+							}
+						}
+						if p < len(s) && class12[s[p]] {
+							// IPv4address, inlined
+							node85 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node85].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+							{
+								p86, n86 := p, len(n)
+								ok = true
+							L86:
+								for {
 									// dec_octet, inlined
 								L87:
 									for {
@@ -4042,40 +3376,481 @@ L1:
 										break
 									}
 									if !ok {
-										p, n = p71, n[:n71]
-										break L71
+										p, n = p86, n[:n86]
+										break L86
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p86, n[:n86]
+										break L86
+									}
+									// dec_octet, inlined
+								L92:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p93, n93 := p, len(n)
+												ok = true
+											L93:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p93, n[:n93]
+														break L93
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p93, n[:n93]
+														break L93
+													}
+													break
+												}
+											}
+											if ok {
+												break L92
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p94, n94 := p, len(n)
+												ok = true
+											L94:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p94, n[:n94]
+														break L94
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p94, n[:n94]
+														break L94
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p94, n[:n94]
+														break L94
+													}
+													break
+												}
+											}
+											if ok {
+												break L92
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p95, n95 := p, len(n)
+												ok = true
+											L95:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p95, n[:n95]
+														break L95
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p95, n[:n95]
+														break L95
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p95, n[:n95]
+														break L95
+													}
+													break
+												}
+											}
+											if ok {
+												break L92
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p96, n96 := p, len(n)
+												ok = true
+											L96:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p96, n[:n96]
+														break L96
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p96, n[:n96]
+														break L96
+													}
+													break
+												}
+											}
+											if ok {
+												break L92
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L92
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p86, n[:n86]
+										break L86
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p86, n[:n86]
+										break L86
+									}
+									// dec_octet, inlined
+								L97:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p98, n98 := p, len(n)
+												ok = true
+											L98:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p98, n[:n98]
+														break L98
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p98, n[:n98]
+														break L98
+													}
+													break
+												}
+											}
+											if ok {
+												break L97
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p99, n99 := p, len(n)
+												ok = true
+											L99:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p99, n[:n99]
+														break L99
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p99, n[:n99]
+														break L99
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p99, n[:n99]
+														break L99
+													}
+													break
+												}
+											}
+											if ok {
+												break L97
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p100, n100 := p, len(n)
+												ok = true
+											L100:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p100, n[:n100]
+														break L100
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p100, n[:n100]
+														break L100
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p100, n[:n100]
+														break L100
+													}
+													break
+												}
+											}
+											if ok {
+												break L97
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p101, n101 := p, len(n)
+												ok = true
+											L101:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p101, n[:n101]
+														break L101
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p101, n[:n101]
+														break L101
+													}
+													break
+												}
+											}
+											if ok {
+												break L97
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L97
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p86, n[:n86]
+										break L86
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p86, n[:n86]
+										break L86
+									}
+									// dec_octet, inlined
+								L102:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p103, n103 := p, len(n)
+												ok = true
+											L103:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p103, n[:n103]
+														break L103
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p103, n[:n103]
+														break L103
+													}
+													break
+												}
+											}
+											if ok {
+												break L102
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p104, n104 := p, len(n)
+												ok = true
+											L104:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p104, n[:n104]
+														break L104
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p104, n[:n104]
+														break L104
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p104, n[:n104]
+														break L104
+													}
+													break
+												}
+											}
+											if ok {
+												break L102
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p105, n105 := p, len(n)
+												ok = true
+											L105:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p105, n[:n105]
+														break L105
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p105, n[:n105]
+														break L105
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p105, n[:n105]
+														break L105
+													}
+													break
+												}
+											}
+											if ok {
+												break L102
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p106, n106 := p, len(n)
+												ok = true
+											L106:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p106, n[:n106]
+														break L106
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p106, n[:n106]
+														break L106
+													}
+													break
+												}
+											}
+											if ok {
+												break L102
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L102
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p86, n[:n86]
+										break L86
 									}
 									break
 								}
 							}
 							if ok {
-								n[node70].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node85].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node70]
+								n = n[:node85]
 							}
 							if ok {
-								break L65
+								break L78
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p49, n[:n49]
-						break L49
+						p, n = p57, n[:n57]
+						break L57
 					}
 					{
-						p92, n92 := p, len(n)
+						p107, n107 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p92, n[:n92]
+						p, n = p107, n[:n107]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p49, n[:n49]
-						break L49
+						p, n = p57, n[:n57]
+						break L57
 					}
 					break
 				}
@@ -4086,623 +3861,518 @@ L1:
 		}
 		if p < len(s) && class22[s[p]] {
 			{
-				p93, n93 := p, len(n)
+				p108, n108 := p, len(n)
 				ok = true
-			L93:
+			L108:
 				for {
 					// h16, inlined
 					{
-						p94, n94 := p, len(n)
+						p109, n109 := p, len(n)
 						ok = true
-					L94:
+					L109:
 						for {
 							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p94, n[:n94]
-								break L94
+								p, n = p109, n[:n109]
+								break L109
 							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p94, n[:n94]
-								break L94
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
+							for k110 := 0; k110 < 3; k110++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class21[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p94, n[:n94]
-								break L94
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p94, n[:n94]
-								break L94
-							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					// h16c, inlined
 					{
-						p95, n95 := p, len(n)
+						p111, n111 := p, len(n)
 						ok = true
-					L95:
+					L111:
 						for {
 							// h16, inlined
 							{
-								p96, n96 := p, len(n)
+								p112, n112 := p, len(n)
 								ok = true
-							L96:
+							L112:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p96, n[:n96]
-										break L96
+										p, n = p112, n[:n112]
+										break L112
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p96, n[:n96]
-										break L96
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k113 := 0; k113 < 3; k113++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p96, n[:n96]
-										break L96
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p96, n[:n96]
-										break L96
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p95, n[:n95]
-								break L95
+								p, n = p111, n[:n111]
+								break L111
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p95, n[:n95]
-								break L95
+								p, n = p111, n[:n111]
+								break L111
 							}
 							{
-								p97, n97 := p, len(n)
+								p114, n114 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p97, n[:n97]
+								p, n = p114, n[:n114]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p95, n[:n95]
-								break L95
+								p, n = p111, n[:n111]
+								break L111
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					// h16c, inlined
 					{
-						p98, n98 := p, len(n)
+						p115, n115 := p, len(n)
 						ok = true
-					L98:
+					L115:
 						for {
 							// h16, inlined
 							{
-								p99, n99 := p, len(n)
+								p116, n116 := p, len(n)
 								ok = true
-							L99:
+							L116:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p99, n[:n99]
-										break L99
+										p, n = p116, n[:n116]
+										break L116
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p99, n[:n99]
-										break L99
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k117 := 0; k117 < 3; k117++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p99, n[:n99]
-										break L99
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p99, n[:n99]
-										break L99
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p98, n[:n98]
-								break L98
+								p, n = p115, n[:n115]
+								break L115
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p98, n[:n98]
-								break L98
+								p, n = p115, n[:n115]
+								break L115
 							}
 							{
-								p100, n100 := p, len(n)
+								p118, n118 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p100, n[:n100]
+								p, n = p118, n[:n118]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p98, n[:n98]
-								break L98
+								p, n = p115, n[:n115]
+								break L115
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					// h16c, inlined
 					{
-						p101, n101 := p, len(n)
+						p119, n119 := p, len(n)
 						ok = true
-					L101:
+					L119:
 						for {
 							// h16, inlined
 							{
-								p102, n102 := p, len(n)
+								p120, n120 := p, len(n)
 								ok = true
-							L102:
+							L120:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p102, n[:n102]
-										break L102
+										p, n = p120, n[:n120]
+										break L120
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p102, n[:n102]
-										break L102
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k121 := 0; k121 < 3; k121++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p102, n[:n102]
-										break L102
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p102, n[:n102]
-										break L102
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p101, n[:n101]
-								break L101
+								p, n = p119, n[:n119]
+								break L119
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p101, n[:n101]
-								break L101
+								p, n = p119, n[:n119]
+								break L119
 							}
 							{
-								p103, n103 := p, len(n)
+								p122, n122 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p103, n[:n103]
+								p, n = p122, n[:n122]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p101, n[:n101]
-								break L101
+								p, n = p119, n[:n119]
+								break L119
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					// h16c, inlined
 					{
-						p104, n104 := p, len(n)
+						p123, n123 := p, len(n)
 						ok = true
-					L104:
+					L123:
 						for {
 							// h16, inlined
 							{
-								p105, n105 := p, len(n)
+								p124, n124 := p, len(n)
 								ok = true
-							L105:
+							L124:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p105, n[:n105]
-										break L105
+										p, n = p124, n[:n124]
+										break L124
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p105, n[:n105]
-										break L105
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k125 := 0; k125 < 3; k125++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p105, n[:n105]
-										break L105
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p105, n[:n105]
-										break L105
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p104, n[:n104]
-								break L104
+								p, n = p123, n[:n123]
+								break L123
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p104, n[:n104]
-								break L104
+								p, n = p123, n[:n123]
+								break L123
 							}
 							{
-								p106, n106 := p, len(n)
+								p126, n126 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p106, n[:n106]
+								p, n = p126, n[:n126]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p104, n[:n104]
-								break L104
+								p, n = p123, n[:n123]
+								break L123
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					// ls32, inlined
-				L107:
+				L127:
 					for {
 						if p < len(s) && class21[s[p]] {
 							{
-								p108, n108 := p, len(n)
+								p128, n128 := p, len(n)
 								ok = true
-							L108:
+							L128:
 								for {
 									// h16, inlined
 									{
-										p109, n109 := p, len(n)
+										p129, n129 := p, len(n)
 										ok = true
-									L109:
+									L129:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p109, n[:n109]
-												break L109
+												p, n = p129, n[:n129]
+												break L129
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p109, n[:n109]
-												break L109
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k130 := 0; k130 < 3; k130++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p109, n[:n109]
-												break L109
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p109, n[:n109]
-												break L109
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p108, n[:n108]
-										break L108
+										p, n = p128, n[:n128]
+										break L128
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p108, n[:n108]
-										break L108
+										p, n = p128, n[:n128]
+										break L128
 									}
 									// h16, inlined
 									{
-										p110, n110 := p, len(n)
+										p131, n131 := p, len(n)
 										ok = true
-									L110:
+									L131:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p110, n[:n110]
-												break L110
+												p, n = p131, n[:n131]
+												break L131
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p110, n[:n110]
-												break L110
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k132 := 0; k132 < 3; k132++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p110, n[:n110]
-												break L110
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p110, n[:n110]
-												break L110
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p108, n[:n108]
-										break L108
+										p, n = p128, n[:n128]
+										break L128
 									}
 									{
-										p111, n111 := p, len(n)
+										p133, n133 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class26[s[p]]; ok {
 											p++
 										}
-										p, n = p111, n[:n111]
+										p, n = p133, n[:n133]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p108, n[:n108]
-										break L108
+										p, n = p128, n[:n128]
+										break L128
 									}
 									break
 								}
 							}
 							if ok {
-								break L107
+								break L127
 							}
 						}
 						if p < len(s) && class12[s[p]] {
 							// IPv4address, inlined
-							node112 := len(n)
+							node134 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node112].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+							n[node134].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 							{
-								p113, n113 := p, len(n)
+								p135, n135 := p, len(n)
 								ok = true
-							L113:
+							L135:
 								for {
 									// dec_octet, inlined
-								L114:
+								L136:
 									for {
 										if p < len(s) && class13[s[p]] {
 											{
-												p115, n115 := p, len(n)
+												p137, n137 := p, len(n)
 												ok = true
-											L115:
+											L137:
 												for {
 													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 														p += 2
 													}
 													if !ok {
-														p, n = p115, n[:n115]
-														break L115
+														p, n = p137, n[:n137]
+														break L137
 													}
 													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p115, n[:n115]
-														break L115
+														p, n = p137, n[:n137]
+														break L137
 													}
 													break
 												}
 											}
 											if ok {
-												break L114
+												break L136
 											}
 										}
 										if p < len(s) && class13[s[p]] {
 											{
-												p116, n116 := p, len(n)
+												p138, n138 := p, len(n)
 												ok = true
-											L116:
+											L138:
 												for {
 													if ok = p < len(s) && s[p] == '2'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p116, n[:n116]
-														break L116
+														p, n = p138, n[:n138]
+														break L138
 													}
 													if ok = p < len(s) && class15[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p116, n[:n116]
-														break L116
+														p, n = p138, n[:n138]
+														break L138
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p116, n[:n116]
-														break L116
+														p, n = p138, n[:n138]
+														break L138
 													}
 													break
 												}
 											}
 											if ok {
-												break L114
+												break L136
 											}
 										}
 										if p < len(s) && class16[s[p]] {
 											{
-												p117, n117 := p, len(n)
+												p139, n139 := p, len(n)
 												ok = true
-											L117:
+											L139:
 												for {
 													if ok = p < len(s) && s[p] == '1'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p117, n[:n117]
-														break L117
+														p, n = p139, n[:n139]
+														break L139
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p117, n[:n117]
-														break L117
+														p, n = p139, n[:n139]
+														break L139
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p117, n[:n117]
-														break L117
+														p, n = p139, n[:n139]
+														break L139
 													}
 													break
 												}
 											}
 											if ok {
-												break L114
+												break L136
 											}
 										}
 										if p < len(s) && class17[s[p]] {
 											{
-												p118, n118 := p, len(n)
+												p140, n140 := p, len(n)
 												ok = true
-											L118:
+											L140:
 												for {
 													if ok = p < len(s) && class17[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p118, n[:n118]
-														break L118
+														p, n = p140, n[:n140]
+														break L140
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p118, n[:n118]
-														break L118
+														p, n = p140, n[:n140]
+														break L140
 													}
 													break
 												}
 											}
 											if ok {
-												break L114
+												break L136
 											}
 										}
 										if p < len(s) && class12[s[p]] {
@@ -4710,146 +4380,146 @@ L1:
 												p++
 											}
 											if ok {
-												break L114
+												break L136
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p113, n[:n113]
-										break L113
+										p, n = p135, n[:n135]
+										break L135
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p113, n[:n113]
-										break L113
+										p, n = p135, n[:n135]
+										break L135
 									}
 									// dec_octet, inlined
-								L119:
+								L141:
 									for {
 										if p < len(s) && class13[s[p]] {
 											{
-												p120, n120 := p, len(n)
+												p142, n142 := p, len(n)
 												ok = true
-											L120:
+											L142:
 												for {
 													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 														p += 2
 													}
 													if !ok {
-														p, n = p120, n[:n120]
-														break L120
+														p, n = p142, n[:n142]
+														break L142
 													}
 													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p120, n[:n120]
-														break L120
+														p, n = p142, n[:n142]
+														break L142
 													}
 													break
 												}
 											}
 											if ok {
-												break L119
+												break L141
 											}
 										}
 										if p < len(s) && class13[s[p]] {
 											{
-												p121, n121 := p, len(n)
+												p143, n143 := p, len(n)
 												ok = true
-											L121:
+											L143:
 												for {
 													if ok = p < len(s) && s[p] == '2'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p121, n[:n121]
-														break L121
+														p, n = p143, n[:n143]
+														break L143
 													}
 													if ok = p < len(s) && class15[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p121, n[:n121]
-														break L121
+														p, n = p143, n[:n143]
+														break L143
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p121, n[:n121]
-														break L121
+														p, n = p143, n[:n143]
+														break L143
 													}
 													break
 												}
 											}
 											if ok {
-												break L119
+												break L141
 											}
 										}
 										if p < len(s) && class16[s[p]] {
 											{
-												p122, n122 := p, len(n)
+												p144, n144 := p, len(n)
 												ok = true
-											L122:
+											L144:
 												for {
 													if ok = p < len(s) && s[p] == '1'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p122, n[:n122]
-														break L122
+														p, n = p144, n[:n144]
+														break L144
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p122, n[:n122]
-														break L122
+														p, n = p144, n[:n144]
+														break L144
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p122, n[:n122]
-														break L122
+														p, n = p144, n[:n144]
+														break L144
 													}
 													break
 												}
 											}
 											if ok {
-												break L119
+												break L141
 											}
 										}
 										if p < len(s) && class17[s[p]] {
 											{
-												p123, n123 := p, len(n)
+												p145, n145 := p, len(n)
 												ok = true
-											L123:
+											L145:
 												for {
 													if ok = p < len(s) && class17[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p123, n[:n123]
-														break L123
+														p, n = p145, n[:n145]
+														break L145
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p123, n[:n123]
-														break L123
+														p, n = p145, n[:n145]
+														break L145
 													}
 													break
 												}
 											}
 											if ok {
-												break L119
+												break L141
 											}
 										}
 										if p < len(s) && class12[s[p]] {
@@ -4857,146 +4527,146 @@ L1:
 												p++
 											}
 											if ok {
-												break L119
+												break L141
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p113, n[:n113]
-										break L113
+										p, n = p135, n[:n135]
+										break L135
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p113, n[:n113]
-										break L113
+										p, n = p135, n[:n135]
+										break L135
 									}
 									// dec_octet, inlined
-								L124:
+								L146:
 									for {
 										if p < len(s) && class13[s[p]] {
 											{
-												p125, n125 := p, len(n)
+												p147, n147 := p, len(n)
 												ok = true
-											L125:
+											L147:
 												for {
 													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 														p += 2
 													}
 													if !ok {
-														p, n = p125, n[:n125]
-														break L125
+														p, n = p147, n[:n147]
+														break L147
 													}
 													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p125, n[:n125]
-														break L125
+														p, n = p147, n[:n147]
+														break L147
 													}
 													break
 												}
 											}
 											if ok {
-												break L124
+												break L146
 											}
 										}
 										if p < len(s) && class13[s[p]] {
 											{
-												p126, n126 := p, len(n)
+												p148, n148 := p, len(n)
 												ok = true
-											L126:
+											L148:
 												for {
 													if ok = p < len(s) && s[p] == '2'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p126, n[:n126]
-														break L126
+														p, n = p148, n[:n148]
+														break L148
 													}
 													if ok = p < len(s) && class15[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p126, n[:n126]
-														break L126
+														p, n = p148, n[:n148]
+														break L148
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p126, n[:n126]
-														break L126
+														p, n = p148, n[:n148]
+														break L148
 													}
 													break
 												}
 											}
 											if ok {
-												break L124
+												break L146
 											}
 										}
 										if p < len(s) && class16[s[p]] {
 											{
-												p127, n127 := p, len(n)
+												p149, n149 := p, len(n)
 												ok = true
-											L127:
+											L149:
 												for {
 													if ok = p < len(s) && s[p] == '1'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p127, n[:n127]
-														break L127
+														p, n = p149, n[:n149]
+														break L149
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p127, n[:n127]
-														break L127
+														p, n = p149, n[:n149]
+														break L149
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p127, n[:n127]
-														break L127
+														p, n = p149, n[:n149]
+														break L149
 													}
 													break
 												}
 											}
 											if ok {
-												break L124
+												break L146
 											}
 										}
 										if p < len(s) && class17[s[p]] {
 											{
-												p128, n128 := p, len(n)
+												p150, n150 := p, len(n)
 												ok = true
-											L128:
+											L150:
 												for {
 													if ok = p < len(s) && class17[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p128, n[:n128]
-														break L128
+														p, n = p150, n[:n150]
+														break L150
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p128, n[:n128]
-														break L128
+														p, n = p150, n[:n150]
+														break L150
 													}
 													break
 												}
 											}
 											if ok {
-												break L124
+												break L146
 											}
 										}
 										if p < len(s) && class12[s[p]] {
@@ -5004,146 +4674,146 @@ L1:
 												p++
 											}
 											if ok {
-												break L124
+												break L146
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p113, n[:n113]
-										break L113
+										p, n = p135, n[:n135]
+										break L135
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p113, n[:n113]
-										break L113
+										p, n = p135, n[:n135]
+										break L135
 									}
 									// dec_octet, inlined
-								L129:
+								L151:
 									for {
 										if p < len(s) && class13[s[p]] {
 											{
-												p130, n130 := p, len(n)
+												p152, n152 := p, len(n)
 												ok = true
-											L130:
+											L152:
 												for {
 													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 														p += 2
 													}
 													if !ok {
-														p, n = p130, n[:n130]
-														break L130
+														p, n = p152, n[:n152]
+														break L152
 													}
 													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p130, n[:n130]
-														break L130
+														p, n = p152, n[:n152]
+														break L152
 													}
 													break
 												}
 											}
 											if ok {
-												break L129
+												break L151
 											}
 										}
 										if p < len(s) && class13[s[p]] {
 											{
-												p131, n131 := p, len(n)
+												p153, n153 := p, len(n)
 												ok = true
-											L131:
+											L153:
 												for {
 													if ok = p < len(s) && s[p] == '2'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p131, n[:n131]
-														break L131
+														p, n = p153, n[:n153]
+														break L153
 													}
 													if ok = p < len(s) && class15[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p131, n[:n131]
-														break L131
+														p, n = p153, n[:n153]
+														break L153
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p131, n[:n131]
-														break L131
+														p, n = p153, n[:n153]
+														break L153
 													}
 													break
 												}
 											}
 											if ok {
-												break L129
+												break L151
 											}
 										}
 										if p < len(s) && class16[s[p]] {
 											{
-												p132, n132 := p, len(n)
+												p154, n154 := p, len(n)
 												ok = true
-											L132:
+											L154:
 												for {
 													if ok = p < len(s) && s[p] == '1'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p132, n[:n132]
-														break L132
+														p, n = p154, n[:n154]
+														break L154
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p132, n[:n132]
-														break L132
+														p, n = p154, n[:n154]
+														break L154
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p132, n[:n132]
-														break L132
+														p, n = p154, n[:n154]
+														break L154
 													}
 													break
 												}
 											}
 											if ok {
-												break L129
+												break L151
 											}
 										}
 										if p < len(s) && class17[s[p]] {
 											{
-												p133, n133 := p, len(n)
+												p155, n155 := p, len(n)
 												ok = true
-											L133:
+											L155:
 												for {
 													if ok = p < len(s) && class17[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p133, n[:n133]
-														break L133
+														p, n = p155, n[:n155]
+														break L155
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p133, n[:n133]
-														break L133
+														p, n = p155, n[:n155]
+														break L155
 													}
 													break
 												}
 											}
 											if ok {
-												break L129
+												break L151
 											}
 										}
 										if p < len(s) && class12[s[p]] {
@@ -5151,47 +4821,47 @@ L1:
 												p++
 											}
 											if ok {
-												break L129
+												break L151
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p113, n[:n113]
-										break L113
+										p, n = p135, n[:n135]
+										break L135
 									}
 									break
 								}
 							}
 							if ok {
-								n[node112].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node134].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node112]
+								n = n[:node134]
 							}
 							if ok {
-								break L107
+								break L127
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					{
-						p134, n134 := p, len(n)
+						p156, n156 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p134, n[:n134]
+						p, n = p156, n[:n156]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p93, n[:n93]
-						break L93
+						p, n = p108, n[:n108]
+						break L108
 					}
 					break
 				}
@@ -5202,1150 +4872,349 @@ L1:
 		}
 		if p < len(s) && class22[s[p]] {
 			{
-				p135, n135 := p, len(n)
+				p157, n157 := p, len(n)
 				ok = true
-			L135:
+			L157:
 				for {
 					{
-						p136, n136 := p, len(n)
+						p158, n158 := p, len(n)
 						ok = true
-					L136:
+					L158:
 						for {
 							// h16c, inlined
 							{
-								p137, n137 := p, len(n)
+								p159, n159 := p, len(n)
 								ok = true
-							L137:
+							L159:
 								for {
 									// h16, inlined
 									{
-										p138, n138 := p, len(n)
+										p160, n160 := p, len(n)
 										ok = true
-									L138:
+									L160:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p138, n[:n138]
-												break L138
+												p, n = p160, n[:n160]
+												break L160
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k161 := 0; k161 < 3; k161++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p137, n[:n137]
-										break L137
+										p, n = p159, n[:n159]
+										break L159
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p137, n[:n137]
-										break L137
+										p, n = p159, n[:n159]
+										break L159
 									}
 									{
-										p139, n139 := p, len(n)
+										p162, n162 := p, len(n)
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p139, n[:n139]
+										p, n = p162, n[:n162]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p137, n[:n137]
-										break L137
+										p, n = p159, n[:n159]
+										break L159
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p136, n[:n136]
-								break L136
+								p, n = p158, n[:n158]
+								break L158
 							}
 							// h16, inlined
 							{
-								p140, n140 := p, len(n)
+								p163, n163 := p, len(n)
 								ok = true
-							L140:
+							L163:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p140, n[:n140]
-										break L140
+										p, n = p163, n[:n163]
+										break L163
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p140, n[:n140]
-										break L140
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k164 := 0; k164 < 3; k164++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p140, n[:n140]
-										break L140
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p140, n[:n140]
-										break L140
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p136, n[:n136]
-								break L136
+								p, n = p158, n[:n158]
+								break L158
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p135, n[:n135]
-						break L135
+						p, n = p157, n[:n157]
+						break L157
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p135, n[:n135]
-						break L135
+						p, n = p157, n[:n157]
+						break L157
 					}
 					// h16c, inlined
 					{
-						p141, n141 := p, len(n)
+						p165, n165 := p, len(n)
 						ok = true
-					L141:
+					L165:
 						for {
 							// h16, inlined
 							{
-								p142, n142 := p, len(n)
+								p166, n166 := p, len(n)
 								ok = true
-							L142:
+							L166:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p142, n[:n142]
-										break L142
+										p, n = p166, n[:n166]
+										break L166
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p142, n[:n142]
-										break L142
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k167 := 0; k167 < 3; k167++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p142, n[:n142]
-										break L142
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p142, n[:n142]
-										break L142
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p141, n[:n141]
-								break L141
+								p, n = p165, n[:n165]
+								break L165
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p141, n[:n141]
-								break L141
+								p, n = p165, n[:n165]
+								break L165
 							}
 							{
-								p143, n143 := p, len(n)
+								p168, n168 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p143, n[:n143]
+								p, n = p168, n[:n168]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p141, n[:n141]
-								break L141
+								p, n = p165, n[:n165]
+								break L165
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p135, n[:n135]
-						break L135
+						p, n = p157, n[:n157]
+						break L157
 					}
 					// h16c, inlined
 					{
-						p144, n144 := p, len(n)
+						p169, n169 := p, len(n)
 						ok = true
-					L144:
+					L169:
 						for {
 							// h16, inlined
 							{
-								p145, n145 := p, len(n)
+								p170, n170 := p, len(n)
 								ok = true
-							L145:
+							L170:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p145, n[:n145]
-										break L145
+										p, n = p170, n[:n170]
+										break L170
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p145, n[:n145]
-										break L145
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k171 := 0; k171 < 3; k171++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p145, n[:n145]
-										break L145
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p145, n[:n145]
-										break L145
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p144, n[:n144]
-								break L144
+								p, n = p169, n[:n169]
+								break L169
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p144, n[:n144]
-								break L144
+								p, n = p169, n[:n169]
+								break L169
 							}
 							{
-								p146, n146 := p, len(n)
+								p172, n172 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p146, n[:n146]
+								p, n = p172, n[:n172]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p144, n[:n144]
-								break L144
+								p, n = p169, n[:n169]
+								break L169
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p135, n[:n135]
-						break L135
+						p, n = p157, n[:n157]
+						break L157
 					}
 					// h16c, inlined
 					{
-						p147, n147 := p, len(n)
+						p173, n173 := p, len(n)
 						ok = true
-					L147:
+					L173:
 						for {
 							// h16, inlined
 							{
-								p148, n148 := p, len(n)
+								p174, n174 := p, len(n)
 								ok = true
-							L148:
+							L174:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p148, n[:n148]
-										break L148
+										p, n = p174, n[:n174]
+										break L174
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p148, n[:n148]
-										break L148
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k175 := 0; k175 < 3; k175++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p148, n[:n148]
-										break L148
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p148, n[:n148]
-										break L148
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p147, n[:n147]
-								break L147
+								p, n = p173, n[:n173]
+								break L173
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p147, n[:n147]
-								break L147
+								p, n = p173, n[:n173]
+								break L173
 							}
 							{
-								p149, n149 := p, len(n)
+								p176, n176 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p149, n[:n149]
+								p, n = p176, n[:n176]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p147, n[:n147]
-								break L147
+								p, n = p173, n[:n173]
+								break L173
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p135, n[:n135]
-						break L135
+						p, n = p157, n[:n157]
+						break L157
 					}
 					// ls32, inlined
-				L150:
+				L177:
 					for {
 						if p < len(s) && class21[s[p]] {
 							{
-								p151, n151 := p, len(n)
+								p178, n178 := p, len(n)
 								ok = true
-							L151:
+							L178:
 								for {
 									// h16, inlined
 									{
-										p152, n152 := p, len(n)
+										p179, n179 := p, len(n)
 										ok = true
-									L152:
+									L179:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p152, n[:n152]
-												break L152
+												p, n = p179, n[:n179]
+												break L179
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p152, n[:n152]
-												break L152
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k180 := 0; k180 < 3; k180++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p152, n[:n152]
-												break L152
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p152, n[:n152]
-												break L152
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p151, n[:n151]
-										break L151
+										p, n = p178, n[:n178]
+										break L178
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p151, n[:n151]
-										break L151
+										p, n = p178, n[:n178]
+										break L178
 									}
-									// h16, inlined
-									{
-										p153, n153 := p, len(n)
-										ok = true
-									L153:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p153, n[:n153]
-												break L153
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p153, n[:n153]
-												break L153
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p153, n[:n153]
-												break L153
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p153, n[:n153]
-												break L153
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p151, n[:n151]
-										break L151
-									}
-									{
-										p154, n154 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class26[s[p]]; ok {
-											p++
-										}
-										p, n = p154, n[:n154]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p151, n[:n151]
-										break L151
-									}
-									break
-								}
-							}
-							if ok {
-								break L150
-							}
-						}
-						if p < len(s) && class12[s[p]] {
-							// IPv4address, inlined
-							node155 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node155].StartRule = uint32(p)<<ast.TreeRuleBits | 14
-							{
-								p156, n156 := p, len(n)
-								ok = true
-							L156:
-								for {
-									// dec_octet, inlined
-								L157:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p158, n158 := p, len(n)
-												ok = true
-											L158:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p158, n[:n158]
-														break L158
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p158, n[:n158]
-														break L158
-													}
-													break
-												}
-											}
-											if ok {
-												break L157
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p159, n159 := p, len(n)
-												ok = true
-											L159:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p159, n[:n159]
-														break L159
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p159, n[:n159]
-														break L159
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p159, n[:n159]
-														break L159
-													}
-													break
-												}
-											}
-											if ok {
-												break L157
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p160, n160 := p, len(n)
-												ok = true
-											L160:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p160, n[:n160]
-														break L160
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p160, n[:n160]
-														break L160
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p160, n[:n160]
-														break L160
-													}
-													break
-												}
-											}
-											if ok {
-												break L157
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p161, n161 := p, len(n)
-												ok = true
-											L161:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													break
-												}
-											}
-											if ok {
-												break L157
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L157
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p156, n[:n156]
-										break L156
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p156, n[:n156]
-										break L156
-									}
-									// dec_octet, inlined
-								L162:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p163, n163 := p, len(n)
-												ok = true
-											L163:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p163, n[:n163]
-														break L163
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p163, n[:n163]
-														break L163
-													}
-													break
-												}
-											}
-											if ok {
-												break L162
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p164, n164 := p, len(n)
-												ok = true
-											L164:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p164, n[:n164]
-														break L164
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p164, n[:n164]
-														break L164
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p164, n[:n164]
-														break L164
-													}
-													break
-												}
-											}
-											if ok {
-												break L162
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p165, n165 := p, len(n)
-												ok = true
-											L165:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p165, n[:n165]
-														break L165
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p165, n[:n165]
-														break L165
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p165, n[:n165]
-														break L165
-													}
-													break
-												}
-											}
-											if ok {
-												break L162
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p166, n166 := p, len(n)
-												ok = true
-											L166:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p166, n[:n166]
-														break L166
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p166, n[:n166]
-														break L166
-													}
-													break
-												}
-											}
-											if ok {
-												break L162
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L162
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p156, n[:n156]
-										break L156
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p156, n[:n156]
-										break L156
-									}
-									// dec_octet, inlined
-								L167:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p168, n168 := p, len(n)
-												ok = true
-											L168:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p168, n[:n168]
-														break L168
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p168, n[:n168]
-														break L168
-													}
-													break
-												}
-											}
-											if ok {
-												break L167
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p169, n169 := p, len(n)
-												ok = true
-											L169:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p169, n[:n169]
-														break L169
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p169, n[:n169]
-														break L169
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p169, n[:n169]
-														break L169
-													}
-													break
-												}
-											}
-											if ok {
-												break L167
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p170, n170 := p, len(n)
-												ok = true
-											L170:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p170, n[:n170]
-														break L170
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p170, n[:n170]
-														break L170
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p170, n[:n170]
-														break L170
-													}
-													break
-												}
-											}
-											if ok {
-												break L167
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p171, n171 := p, len(n)
-												ok = true
-											L171:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p171, n[:n171]
-														break L171
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p171, n[:n171]
-														break L171
-													}
-													break
-												}
-											}
-											if ok {
-												break L167
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L167
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p156, n[:n156]
-										break L156
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p156, n[:n156]
-										break L156
-									}
-									// dec_octet, inlined
-								L172:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p173, n173 := p, len(n)
-												ok = true
-											L173:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p173, n[:n173]
-														break L173
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p173, n[:n173]
-														break L173
-													}
-													break
-												}
-											}
-											if ok {
-												break L172
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p174, n174 := p, len(n)
-												ok = true
-											L174:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p174, n[:n174]
-														break L174
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p174, n[:n174]
-														break L174
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p174, n[:n174]
-														break L174
-													}
-													break
-												}
-											}
-											if ok {
-												break L172
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p175, n175 := p, len(n)
-												ok = true
-											L175:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p175, n[:n175]
-														break L175
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p175, n[:n175]
-														break L175
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p175, n[:n175]
-														break L175
-													}
-													break
-												}
-											}
-											if ok {
-												break L172
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p176, n176 := p, len(n)
-												ok = true
-											L176:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p176, n[:n176]
-														break L176
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p176, n[:n176]
-														break L176
-													}
-													break
-												}
-											}
-											if ok {
-												break L172
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L172
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p156, n[:n156]
-										break L156
-									}
-									break
-								}
-							}
-							if ok {
-								n[node155].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
-							} else {
-								n = n[:node155]
-							}
-							if ok {
-								break L150
-							}
-						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p135, n[:n135]
-						break L135
-					}
-					{
-						p177, n177 := p, len(n)
-						// ipv6char, inlined
-						if ok = p < len(s) && class26[s[p]]; ok {
-							p++
-						}
-						p, n = p177, n[:n177]
-						ok = !ok
-					}
-					if !ok {
-						p, n = p135, n[:n135]
-						break L135
-					}
-					break
-				}
-			}
-			if ok {
-				break L1
-			}
-		}
-		if p < len(s) && class22[s[p]] {
-			{
-				p178, n178 := p, len(n)
-				ok = true
-			L178:
-				for {
-					{
-						p179, n179 := p, len(n)
-						ok = true
-					L179:
-						for {
-							// h16c, inlined
-							{
-								p180, n180 := p, len(n)
-								ok = true
-							L180:
-								for {
 									// h16, inlined
 									{
 										p181, n181 := p, len(n)
@@ -6359,537 +5228,510 @@ L1:
 												p, n = p181, n[:n181]
 												break L181
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k182 := 0; k182 < 3; k182++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p181, n[:n181]
-												break L181
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p181, n[:n181]
-												break L181
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p181, n[:n181]
-												break L181
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p180, n[:n180]
-										break L180
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p180, n[:n180]
-										break L180
+										p, n = p178, n[:n178]
+										break L178
 									}
 									{
-										p182, n182 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p182, n[:n182]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p180, n[:n180]
-										break L180
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p179, n[:n179]
-								break L179
-							}
-							// h16c, inlined
-							{
-								p183, n183 := p, len(n)
-								ok = true
-							L183:
-								for {
-									// h16, inlined
-									{
-										p184, n184 := p, len(n)
-										ok = true
-									L184:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p184, n[:n184]
-												break L184
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p184, n[:n184]
-												break L184
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p184, n[:n184]
-												break L184
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p184, n[:n184]
-												break L184
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p183, n[:n183]
-										break L183
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p183, n[:n183]
-										break L183
-									}
-									{
-										p185, n185 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p185, n[:n185]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p183, n[:n183]
-										break L183
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p179, n[:n179]
-								break L179
-							}
-							// h16, inlined
-							{
-								p186, n186 := p, len(n)
-								ok = true
-							L186:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p186, n[:n186]
-										break L186
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p186, n[:n186]
-										break L186
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p186, n[:n186]
-										break L186
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p186, n[:n186]
-										break L186
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p179, n[:n179]
-								break L179
-							}
-							break
-						}
-					}
-					ok = true
-					if !ok {
-						p, n = p178, n[:n178]
-						break L178
-					}
-					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
-						p += 2
-					}
-					if !ok {
-						p, n = p178, n[:n178]
-						break L178
-					}
-					// h16c, inlined
-					{
-						p187, n187 := p, len(n)
-						ok = true
-					L187:
-						for {
-							// h16, inlined
-							{
-								p188, n188 := p, len(n)
-								ok = true
-							L188:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p188, n[:n188]
-										break L188
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p188, n[:n188]
-										break L188
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p188, n[:n188]
-										break L188
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p188, n[:n188]
-										break L188
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p187, n[:n187]
-								break L187
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p187, n[:n187]
-								break L187
-							}
-							{
-								p189, n189 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p189, n[:n189]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p187, n[:n187]
-								break L187
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p178, n[:n178]
-						break L178
-					}
-					// h16c, inlined
-					{
-						p190, n190 := p, len(n)
-						ok = true
-					L190:
-						for {
-							// h16, inlined
-							{
-								p191, n191 := p, len(n)
-								ok = true
-							L191:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p191, n[:n191]
-										break L191
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p191, n[:n191]
-										break L191
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p191, n[:n191]
-										break L191
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p191, n[:n191]
-										break L191
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p190, n[:n190]
-								break L190
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p190, n[:n190]
-								break L190
-							}
-							{
-								p192, n192 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p192, n[:n192]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p190, n[:n190]
-								break L190
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p178, n[:n178]
-						break L178
-					}
-					// ls32, inlined
-				L193:
-					for {
-						if p < len(s) && class21[s[p]] {
-							{
-								p194, n194 := p, len(n)
-								ok = true
-							L194:
-								for {
-									// h16, inlined
-									{
-										p195, n195 := p, len(n)
-										ok = true
-									L195:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p195, n[:n195]
-												break L195
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p195, n[:n195]
-												break L195
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p195, n[:n195]
-												break L195
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p195, n[:n195]
-												break L195
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p194, n[:n194]
-										break L194
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p194, n[:n194]
-										break L194
-									}
-									// h16, inlined
-									{
-										p196, n196 := p, len(n)
-										ok = true
-									L196:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p196, n[:n196]
-												break L196
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p196, n[:n196]
-												break L196
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p196, n[:n196]
-												break L196
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p196, n[:n196]
-												break L196
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p194, n[:n194]
-										break L194
-									}
-									{
-										p197, n197 := p, len(n)
+										p183, n183 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class26[s[p]]; ok {
 											p++
 										}
-										p, n = p197, n[:n197]
+										p, n = p183, n[:n183]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p194, n[:n194]
-										break L194
+										p, n = p178, n[:n178]
+										break L178
 									}
 									break
 								}
 							}
 							if ok {
-								break L193
+								break L177
 							}
 						}
 						if p < len(s) && class12[s[p]] {
 							// IPv4address, inlined
-							node198 := len(n)
+							node184 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node198].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+							n[node184].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 							{
-								p199, n199 := p, len(n)
+								p185, n185 := p, len(n)
 								ok = true
-							L199:
+							L185:
 								for {
 									// dec_octet, inlined
-								L200:
+								L186:
 									for {
 										if p < len(s) && class13[s[p]] {
 											{
-												p201, n201 := p, len(n)
+												p187, n187 := p, len(n)
 												ok = true
-											L201:
+											L187:
 												for {
 													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 														p += 2
 													}
 													if !ok {
-														p, n = p201, n[:n201]
-														break L201
+														p, n = p187, n[:n187]
+														break L187
 													}
 													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p201, n[:n201]
-														break L201
+														p, n = p187, n[:n187]
+														break L187
 													}
 													break
 												}
 											}
 											if ok {
-												break L200
+												break L186
 											}
 										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p188, n188 := p, len(n)
+												ok = true
+											L188:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p188, n[:n188]
+														break L188
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p188, n[:n188]
+														break L188
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p188, n[:n188]
+														break L188
+													}
+													break
+												}
+											}
+											if ok {
+												break L186
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p189, n189 := p, len(n)
+												ok = true
+											L189:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p189, n[:n189]
+														break L189
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p189, n[:n189]
+														break L189
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p189, n[:n189]
+														break L189
+													}
+													break
+												}
+											}
+											if ok {
+												break L186
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p190, n190 := p, len(n)
+												ok = true
+											L190:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p190, n[:n190]
+														break L190
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p190, n[:n190]
+														break L190
+													}
+													break
+												}
+											}
+											if ok {
+												break L186
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L186
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p185, n[:n185]
+										break L185
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p185, n[:n185]
+										break L185
+									}
+									// dec_octet, inlined
+								L191:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p192, n192 := p, len(n)
+												ok = true
+											L192:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p192, n[:n192]
+														break L192
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p192, n[:n192]
+														break L192
+													}
+													break
+												}
+											}
+											if ok {
+												break L191
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p193, n193 := p, len(n)
+												ok = true
+											L193:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p193, n[:n193]
+														break L193
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p193, n[:n193]
+														break L193
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p193, n[:n193]
+														break L193
+													}
+													break
+												}
+											}
+											if ok {
+												break L191
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p194, n194 := p, len(n)
+												ok = true
+											L194:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p194, n[:n194]
+														break L194
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p194, n[:n194]
+														break L194
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p194, n[:n194]
+														break L194
+													}
+													break
+												}
+											}
+											if ok {
+												break L191
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p195, n195 := p, len(n)
+												ok = true
+											L195:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p195, n[:n195]
+														break L195
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p195, n[:n195]
+														break L195
+													}
+													break
+												}
+											}
+											if ok {
+												break L191
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L191
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p185, n[:n185]
+										break L185
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p185, n[:n185]
+										break L185
+									}
+									// dec_octet, inlined
+								L196:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p197, n197 := p, len(n)
+												ok = true
+											L197:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p197, n[:n197]
+														break L197
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p197, n[:n197]
+														break L197
+													}
+													break
+												}
+											}
+											if ok {
+												break L196
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p198, n198 := p, len(n)
+												ok = true
+											L198:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p198, n[:n198]
+														break L198
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p198, n[:n198]
+														break L198
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p198, n[:n198]
+														break L198
+													}
+													break
+												}
+											}
+											if ok {
+												break L196
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p199, n199 := p, len(n)
+												ok = true
+											L199:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p199, n[:n199]
+														break L199
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p199, n[:n199]
+														break L199
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p199, n[:n199]
+														break L199
+													}
+													break
+												}
+											}
+											if ok {
+												break L196
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p200, n200 := p, len(n)
+												ok = true
+											L200:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p200, n[:n200]
+														break L200
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p200, n[:n200]
+														break L200
+													}
+													break
+												}
+											}
+											if ok {
+												break L196
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L196
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p185, n[:n185]
+										break L185
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p185, n[:n185]
+										break L185
+									}
+									// dec_octet, inlined
+								L201:
+									for {
 										if p < len(s) && class13[s[p]] {
 											{
 												p202, n202 := p, len(n)
 												ok = true
 											L202:
 												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
 													}
 													if !ok {
 														p, n = p202, n[:n202]
 														break L202
 													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p202, n[:n202]
-														break L202
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
+													if ok = p < len(s) && class14[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6900,23 +5742,23 @@ L1:
 												}
 											}
 											if ok {
-												break L200
+												break L201
 											}
 										}
-										if p < len(s) && class16[s[p]] {
+										if p < len(s) && class13[s[p]] {
 											{
 												p203, n203 := p, len(n)
 												ok = true
 											L203:
 												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
+													if ok = p < len(s) && s[p] == '2'; ok {
 														p++
 													}
 													if !ok {
 														p, n = p203, n[:n203]
 														break L203
 													}
-													if ok = p < len(s) && class12[s[p]]; ok {
+													if ok = p < len(s) && class15[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6934,16 +5776,16 @@ L1:
 												}
 											}
 											if ok {
-												break L200
+												break L201
 											}
 										}
-										if p < len(s) && class17[s[p]] {
+										if p < len(s) && class16[s[p]] {
 											{
 												p204, n204 := p, len(n)
 												ok = true
 											L204:
 												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && s[p] == '1'; ok {
 														p++
 													}
 													if !ok {
@@ -6957,158 +5799,45 @@ L1:
 														p, n = p204, n[:n204]
 														break L204
 													}
-													break
-												}
-											}
-											if ok {
-												break L200
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L200
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p199, n[:n199]
-										break L199
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p199, n[:n199]
-										break L199
-									}
-									// dec_octet, inlined
-								L205:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p206, n206 := p, len(n)
-												ok = true
-											L206:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p206, n[:n206]
-														break L206
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p206, n[:n206]
-														break L206
-													}
-													break
-												}
-											}
-											if ok {
-												break L205
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p207, n207 := p, len(n)
-												ok = true
-											L207:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p207, n[:n207]
-														break L207
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p207, n[:n207]
-														break L207
-													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p207, n[:n207]
-														break L207
+														p, n = p204, n[:n204]
+														break L204
 													}
 													break
 												}
 											}
 											if ok {
-												break L205
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p208, n208 := p, len(n)
-												ok = true
-											L208:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p208, n[:n208]
-														break L208
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p208, n[:n208]
-														break L208
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p208, n[:n208]
-														break L208
-													}
-													break
-												}
-											}
-											if ok {
-												break L205
+												break L201
 											}
 										}
 										if p < len(s) && class17[s[p]] {
 											{
-												p209, n209 := p, len(n)
+												p205, n205 := p, len(n)
 												ok = true
-											L209:
+											L205:
 												for {
 													if ok = p < len(s) && class17[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p209, n[:n209]
-														break L209
+														p, n = p205, n[:n205]
+														break L205
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p209, n[:n209]
-														break L209
+														p, n = p205, n[:n205]
+														break L205
 													}
 													break
 												}
 											}
 											if ok {
-												break L205
+												break L201
 											}
 										}
 										if p < len(s) && class12[s[p]] {
@@ -7116,341 +5845,47 @@ L1:
 												p++
 											}
 											if ok {
-												break L205
+												break L201
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p199, n[:n199]
-										break L199
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p199, n[:n199]
-										break L199
-									}
-									// dec_octet, inlined
-								L210:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p211, n211 := p, len(n)
-												ok = true
-											L211:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p211, n[:n211]
-														break L211
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p211, n[:n211]
-														break L211
-													}
-													break
-												}
-											}
-											if ok {
-												break L210
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p212, n212 := p, len(n)
-												ok = true
-											L212:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p212, n[:n212]
-														break L212
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p212, n[:n212]
-														break L212
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p212, n[:n212]
-														break L212
-													}
-													break
-												}
-											}
-											if ok {
-												break L210
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p213, n213 := p, len(n)
-												ok = true
-											L213:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p213, n[:n213]
-														break L213
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p213, n[:n213]
-														break L213
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p213, n[:n213]
-														break L213
-													}
-													break
-												}
-											}
-											if ok {
-												break L210
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p214, n214 := p, len(n)
-												ok = true
-											L214:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p214, n[:n214]
-														break L214
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p214, n[:n214]
-														break L214
-													}
-													break
-												}
-											}
-											if ok {
-												break L210
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L210
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p199, n[:n199]
-										break L199
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p199, n[:n199]
-										break L199
-									}
-									// dec_octet, inlined
-								L215:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p216, n216 := p, len(n)
-												ok = true
-											L216:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p216, n[:n216]
-														break L216
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p216, n[:n216]
-														break L216
-													}
-													break
-												}
-											}
-											if ok {
-												break L215
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p217, n217 := p, len(n)
-												ok = true
-											L217:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p217, n[:n217]
-														break L217
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p217, n[:n217]
-														break L217
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p217, n[:n217]
-														break L217
-													}
-													break
-												}
-											}
-											if ok {
-												break L215
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p218, n218 := p, len(n)
-												ok = true
-											L218:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p218, n[:n218]
-														break L218
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p218, n[:n218]
-														break L218
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p218, n[:n218]
-														break L218
-													}
-													break
-												}
-											}
-											if ok {
-												break L215
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p219, n219 := p, len(n)
-												ok = true
-											L219:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p219, n[:n219]
-														break L219
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p219, n[:n219]
-														break L219
-													}
-													break
-												}
-											}
-											if ok {
-												break L215
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L215
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p199, n[:n199]
-										break L199
+										p, n = p185, n[:n185]
+										break L185
 									}
 									break
 								}
 							}
 							if ok {
-								n[node198].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node184].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node198]
+								n = n[:node184]
 							}
 							if ok {
-								break L193
+								break L177
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p178, n[:n178]
-						break L178
+						p, n = p157, n[:n157]
+						break L157
 					}
 					{
-						p220, n220 := p, len(n)
+						p206, n206 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p220, n[:n220]
+						p, n = p206, n[:n206]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p178, n[:n178]
-						break L178
+						p, n = p157, n[:n157]
+						break L157
 					}
 					break
 				}
@@ -7461,515 +5896,642 @@ L1:
 		}
 		if p < len(s) && class22[s[p]] {
 			{
-				p221, n221 := p, len(n)
+				p207, n207 := p, len(n)
 				ok = true
-			L221:
+			L207:
 				for {
 					{
-						p222, n222 := p, len(n)
+						p208, n208 := p, len(n)
 						ok = true
-					L222:
+					L208:
 						for {
-							// h16c, inlined
-							{
-								p223, n223 := p, len(n)
-								ok = true
-							L223:
-								for {
-									// h16, inlined
-									{
-										p224, n224 := p, len(n)
-										ok = true
-									L224:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p224, n[:n224]
-												break L224
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
+							for k209 := 0; k209 < 2; k209++ { // 2 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p210, n210 := p, len(n)
+									ok = true
+								L210:
+									for {
+										// h16, inlined
+										{
+											p211, n211 := p, len(n)
 											ok = true
-											if !ok {
-												p, n = p224, n[:n224]
-												break L224
+										L211:
+											for {
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p211, n[:n211]
+													break L211
+												}
+												for k212 := 0; k212 < 3; k212++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p224, n[:n224]
-												break L224
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p224, n[:n224]
-												break L224
-											}
-											break
 										}
-									}
-									if !ok {
-										p, n = p223, n[:n223]
-										break L223
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p223, n[:n223]
-										break L223
-									}
-									{
-										p225, n225 := p, len(n)
+										if !ok {
+											p, n = p210, n[:n210]
+											break L210
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p225, n[:n225]
-										ok = !ok
+										if !ok {
+											p, n = p210, n[:n210]
+											break L210
+										}
+										{
+											p213, n213 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p213, n[:n213]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p210, n[:n210]
+											break L210
+										}
+										break
 									}
-									if !ok {
-										p, n = p223, n[:n223]
-										break L223
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p222, n[:n222]
-								break L222
-							}
-							// h16c, inlined
-							{
-								p226, n226 := p, len(n)
-								ok = true
-							L226:
-								for {
-									// h16, inlined
-									{
-										p227, n227 := p, len(n)
-										ok = true
-									L227:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p227, n[:n227]
-												break L227
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p227, n[:n227]
-												break L227
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p227, n[:n227]
-												break L227
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p227, n[:n227]
-												break L227
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p226, n[:n226]
-										break L226
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p226, n[:n226]
-										break L226
-									}
-									{
-										p228, n228 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p228, n[:n228]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p226, n[:n226]
-										break L226
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p222, n[:n222]
-								break L222
-							}
-							// h16c, inlined
-							{
-								p229, n229 := p, len(n)
-								ok = true
-							L229:
-								for {
-									// h16, inlined
-									{
-										p230, n230 := p, len(n)
-										ok = true
-									L230:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p230, n[:n230]
-												break L230
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p230, n[:n230]
-												break L230
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p230, n[:n230]
-												break L230
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p230, n[:n230]
-												break L230
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p229, n[:n229]
-										break L229
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p229, n[:n229]
-										break L229
-									}
-									{
-										p231, n231 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p231, n[:n231]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p229, n[:n229]
-										break L229
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p222, n[:n222]
-								break L222
-							}
 							// h16, inlined
 							{
-								p232, n232 := p, len(n)
+								p214, n214 := p, len(n)
 								ok = true
-							L232:
+							L214:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p232, n[:n232]
-										break L232
+										p, n = p214, n[:n214]
+										break L214
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p232, n[:n232]
-										break L232
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k215 := 0; k215 < 3; k215++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p232, n[:n232]
-										break L232
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p232, n[:n232]
-										break L232
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p222, n[:n222]
-								break L222
+								p, n = p208, n[:n208]
+								break L208
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p221, n[:n221]
-						break L221
+						p, n = p207, n[:n207]
+						break L207
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p221, n[:n221]
-						break L221
+						p, n = p207, n[:n207]
+						break L207
 					}
 					// h16c, inlined
 					{
-						p233, n233 := p, len(n)
+						p216, n216 := p, len(n)
 						ok = true
-					L233:
+					L216:
 						for {
 							// h16, inlined
 							{
-								p234, n234 := p, len(n)
+								p217, n217 := p, len(n)
 								ok = true
-							L234:
+							L217:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p234, n[:n234]
-										break L234
+										p, n = p217, n[:n217]
+										break L217
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p234, n[:n234]
-										break L234
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k218 := 0; k218 < 3; k218++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p234, n[:n234]
-										break L234
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p234, n[:n234]
-										break L234
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p233, n[:n233]
-								break L233
+								p, n = p216, n[:n216]
+								break L216
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p233, n[:n233]
-								break L233
+								p, n = p216, n[:n216]
+								break L216
 							}
 							{
-								p235, n235 := p, len(n)
+								p219, n219 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p235, n[:n235]
+								p, n = p219, n[:n219]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p233, n[:n233]
-								break L233
+								p, n = p216, n[:n216]
+								break L216
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p221, n[:n221]
-						break L221
+						p, n = p207, n[:n207]
+						break L207
+					}
+					// h16c, inlined
+					{
+						p220, n220 := p, len(n)
+						ok = true
+					L220:
+						for {
+							// h16, inlined
+							{
+								p221, n221 := p, len(n)
+								ok = true
+							L221:
+								for {
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p221, n[:n221]
+										break L221
+									}
+									for k222 := 0; k222 < 3; k222++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p220, n[:n220]
+								break L220
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p220, n[:n220]
+								break L220
+							}
+							{
+								p223, n223 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p223, n[:n223]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p220, n[:n220]
+								break L220
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p207, n[:n207]
+						break L207
 					}
 					// ls32, inlined
-				L236:
+				L224:
 					for {
 						if p < len(s) && class21[s[p]] {
 							{
-								p237, n237 := p, len(n)
+								p225, n225 := p, len(n)
 								ok = true
-							L237:
+							L225:
 								for {
 									// h16, inlined
 									{
-										p238, n238 := p, len(n)
+										p226, n226 := p, len(n)
 										ok = true
-									L238:
+									L226:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p238, n[:n238]
-												break L238
+												p, n = p226, n[:n226]
+												break L226
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p238, n[:n238]
-												break L238
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k227 := 0; k227 < 3; k227++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p238, n[:n238]
-												break L238
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p238, n[:n238]
-												break L238
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p237, n[:n237]
-										break L237
+										p, n = p225, n[:n225]
+										break L225
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p237, n[:n237]
-										break L237
+										p, n = p225, n[:n225]
+										break L225
 									}
 									// h16, inlined
 									{
-										p239, n239 := p, len(n)
+										p228, n228 := p, len(n)
 										ok = true
-									L239:
+									L228:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p239, n[:n239]
-												break L239
+												p, n = p228, n[:n228]
+												break L228
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p239, n[:n239]
-												break L239
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k229 := 0; k229 < 3; k229++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p239, n[:n239]
-												break L239
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p239, n[:n239]
-												break L239
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p237, n[:n237]
-										break L237
+										p, n = p225, n[:n225]
+										break L225
 									}
 									{
-										p240, n240 := p, len(n)
+										p230, n230 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class26[s[p]]; ok {
 											p++
 										}
-										p, n = p240, n[:n240]
+										p, n = p230, n[:n230]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p237, n[:n237]
-										break L237
+										p, n = p225, n[:n225]
+										break L225
 									}
 									break
 								}
 							}
 							if ok {
-								break L236
+								break L224
 							}
 						}
 						if p < len(s) && class12[s[p]] {
 							// IPv4address, inlined
-							node241 := len(n)
+							node231 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node241].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+							n[node231].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 							{
-								p242, n242 := p, len(n)
+								p232, n232 := p, len(n)
 								ok = true
-							L242:
+							L232:
 								for {
+									// dec_octet, inlined
+								L233:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p234, n234 := p, len(n)
+												ok = true
+											L234:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p234, n[:n234]
+														break L234
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p234, n[:n234]
+														break L234
+													}
+													break
+												}
+											}
+											if ok {
+												break L233
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p235, n235 := p, len(n)
+												ok = true
+											L235:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p235, n[:n235]
+														break L235
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p235, n[:n235]
+														break L235
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p235, n[:n235]
+														break L235
+													}
+													break
+												}
+											}
+											if ok {
+												break L233
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p236, n236 := p, len(n)
+												ok = true
+											L236:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p236, n[:n236]
+														break L236
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p236, n[:n236]
+														break L236
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p236, n[:n236]
+														break L236
+													}
+													break
+												}
+											}
+											if ok {
+												break L233
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p237, n237 := p, len(n)
+												ok = true
+											L237:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p237, n[:n237]
+														break L237
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p237, n[:n237]
+														break L237
+													}
+													break
+												}
+											}
+											if ok {
+												break L233
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L233
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p232, n[:n232]
+										break L232
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p232, n[:n232]
+										break L232
+									}
+									// dec_octet, inlined
+								L238:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p239, n239 := p, len(n)
+												ok = true
+											L239:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p239, n[:n239]
+														break L239
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p239, n[:n239]
+														break L239
+													}
+													break
+												}
+											}
+											if ok {
+												break L238
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p240, n240 := p, len(n)
+												ok = true
+											L240:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p240, n[:n240]
+														break L240
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p240, n[:n240]
+														break L240
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p240, n[:n240]
+														break L240
+													}
+													break
+												}
+											}
+											if ok {
+												break L238
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p241, n241 := p, len(n)
+												ok = true
+											L241:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p241, n[:n241]
+														break L241
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p241, n[:n241]
+														break L241
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p241, n[:n241]
+														break L241
+													}
+													break
+												}
+											}
+											if ok {
+												break L238
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p242, n242 := p, len(n)
+												ok = true
+											L242:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p242, n[:n242]
+														break L242
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p242, n[:n242]
+														break L242
+													}
+													break
+												}
+											}
+											if ok {
+												break L238
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L238
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p232, n[:n232]
+										break L232
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p232, n[:n232]
+										break L232
+									}
 									// dec_octet, inlined
 								L243:
 									for {
@@ -8107,15 +6669,15 @@ L1:
 										break
 									}
 									if !ok {
-										p, n = p242, n[:n242]
-										break L242
+										p, n = p232, n[:n232]
+										break L232
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p242, n[:n242]
-										break L242
+										p, n = p232, n[:n232]
+										break L232
 									}
 									// dec_octet, inlined
 								L248:
@@ -8254,334 +6816,40 @@ L1:
 										break
 									}
 									if !ok {
-										p, n = p242, n[:n242]
-										break L242
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p242, n[:n242]
-										break L242
-									}
-									// dec_octet, inlined
-								L253:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p254, n254 := p, len(n)
-												ok = true
-											L254:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p254, n[:n254]
-														break L254
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p254, n[:n254]
-														break L254
-													}
-													break
-												}
-											}
-											if ok {
-												break L253
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p255, n255 := p, len(n)
-												ok = true
-											L255:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p255, n[:n255]
-														break L255
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p255, n[:n255]
-														break L255
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p255, n[:n255]
-														break L255
-													}
-													break
-												}
-											}
-											if ok {
-												break L253
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p256, n256 := p, len(n)
-												ok = true
-											L256:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p256, n[:n256]
-														break L256
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p256, n[:n256]
-														break L256
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p256, n[:n256]
-														break L256
-													}
-													break
-												}
-											}
-											if ok {
-												break L253
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p257, n257 := p, len(n)
-												ok = true
-											L257:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p257, n[:n257]
-														break L257
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p257, n[:n257]
-														break L257
-													}
-													break
-												}
-											}
-											if ok {
-												break L253
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L253
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p242, n[:n242]
-										break L242
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p242, n[:n242]
-										break L242
-									}
-									// dec_octet, inlined
-								L258:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p259, n259 := p, len(n)
-												ok = true
-											L259:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p259, n[:n259]
-														break L259
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p259, n[:n259]
-														break L259
-													}
-													break
-												}
-											}
-											if ok {
-												break L258
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p260, n260 := p, len(n)
-												ok = true
-											L260:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p260, n[:n260]
-														break L260
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p260, n[:n260]
-														break L260
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p260, n[:n260]
-														break L260
-													}
-													break
-												}
-											}
-											if ok {
-												break L258
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p261, n261 := p, len(n)
-												ok = true
-											L261:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p261, n[:n261]
-														break L261
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p261, n[:n261]
-														break L261
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p261, n[:n261]
-														break L261
-													}
-													break
-												}
-											}
-											if ok {
-												break L258
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p262, n262 := p, len(n)
-												ok = true
-											L262:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p262, n[:n262]
-														break L262
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p262, n[:n262]
-														break L262
-													}
-													break
-												}
-											}
-											if ok {
-												break L258
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L258
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p242, n[:n242]
-										break L242
+										p, n = p232, n[:n232]
+										break L232
 									}
 									break
 								}
 							}
 							if ok {
-								n[node241].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node231].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node241]
+								n = n[:node231]
 							}
 							if ok {
-								break L236
+								break L224
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p221, n[:n221]
-						break L221
+						p, n = p207, n[:n207]
+						break L207
 					}
 					{
-						p263, n263 := p, len(n)
+						p253, n253 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p263, n[:n263]
+						p, n = p253, n[:n253]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p221, n[:n221]
-						break L221
+						p, n = p207, n[:n207]
+						break L207
 					}
 					break
 				}
@@ -8592,516 +6860,581 @@ L1:
 		}
 		if p < len(s) && class22[s[p]] {
 			{
-				p264, n264 := p, len(n)
+				p254, n254 := p, len(n)
 				ok = true
-			L264:
+			L254:
 				for {
 					{
-						p265, n265 := p, len(n)
+						p255, n255 := p, len(n)
 						ok = true
-					L265:
+					L255:
 						for {
-							// h16c, inlined
-							{
-								p266, n266 := p, len(n)
-								ok = true
-							L266:
-								for {
-									// h16, inlined
-									{
-										p267, n267 := p, len(n)
-										ok = true
-									L267:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p267, n[:n267]
-												break L267
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
+							for k256 := 0; k256 < 3; k256++ { // 3 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p257, n257 := p, len(n)
+									ok = true
+								L257:
+									for {
+										// h16, inlined
+										{
+											p258, n258 := p, len(n)
 											ok = true
-											if !ok {
-												p, n = p267, n[:n267]
-												break L267
+										L258:
+											for {
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p258, n[:n258]
+													break L258
+												}
+												for k259 := 0; k259 < 3; k259++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p267, n[:n267]
-												break L267
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p267, n[:n267]
-												break L267
-											}
-											break
 										}
-									}
-									if !ok {
-										p, n = p266, n[:n266]
-										break L266
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p266, n[:n266]
-										break L266
-									}
-									{
-										p268, n268 := p, len(n)
+										if !ok {
+											p, n = p257, n[:n257]
+											break L257
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p268, n[:n268]
-										ok = !ok
+										if !ok {
+											p, n = p257, n[:n257]
+											break L257
+										}
+										{
+											p260, n260 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p260, n[:n260]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p257, n[:n257]
+											break L257
+										}
+										break
 									}
-									if !ok {
-										p, n = p266, n[:n266]
-										break L266
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p265, n[:n265]
-								break L265
-							}
-							// h16c, inlined
-							{
-								p269, n269 := p, len(n)
-								ok = true
-							L269:
-								for {
-									// h16, inlined
-									{
-										p270, n270 := p, len(n)
-										ok = true
-									L270:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p270, n[:n270]
-												break L270
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p270, n[:n270]
-												break L270
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p270, n[:n270]
-												break L270
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p270, n[:n270]
-												break L270
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p269, n[:n269]
-										break L269
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p269, n[:n269]
-										break L269
-									}
-									{
-										p271, n271 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p271, n[:n271]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p269, n[:n269]
-										break L269
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p265, n[:n265]
-								break L265
-							}
-							// h16c, inlined
-							{
-								p272, n272 := p, len(n)
-								ok = true
-							L272:
-								for {
-									// h16, inlined
-									{
-										p273, n273 := p, len(n)
-										ok = true
-									L273:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p273, n[:n273]
-												break L273
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p273, n[:n273]
-												break L273
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p273, n[:n273]
-												break L273
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p273, n[:n273]
-												break L273
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p272, n[:n272]
-										break L272
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p272, n[:n272]
-										break L272
-									}
-									{
-										p274, n274 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p274, n[:n274]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p272, n[:n272]
-										break L272
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p265, n[:n265]
-								break L265
-							}
-							// h16c, inlined
-							{
-								p275, n275 := p, len(n)
-								ok = true
-							L275:
-								for {
-									// h16, inlined
-									{
-										p276, n276 := p, len(n)
-										ok = true
-									L276:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p276, n[:n276]
-												break L276
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p276, n[:n276]
-												break L276
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p276, n[:n276]
-												break L276
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p276, n[:n276]
-												break L276
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p275, n[:n275]
-										break L275
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p275, n[:n275]
-										break L275
-									}
-									{
-										p277, n277 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p277, n[:n277]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p275, n[:n275]
-										break L275
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p265, n[:n265]
-								break L265
-							}
 							// h16, inlined
 							{
-								p278, n278 := p, len(n)
+								p261, n261 := p, len(n)
 								ok = true
-							L278:
+							L261:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p278, n[:n278]
-										break L278
+										p, n = p261, n[:n261]
+										break L261
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p278, n[:n278]
-										break L278
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k262 := 0; k262 < 3; k262++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p278, n[:n278]
-										break L278
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p278, n[:n278]
-										break L278
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p265, n[:n265]
-								break L265
+								p, n = p255, n[:n255]
+								break L255
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p264, n[:n264]
-						break L264
+						p, n = p254, n[:n254]
+						break L254
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p264, n[:n264]
-						break L264
+						p, n = p254, n[:n254]
+						break L254
+					}
+					// h16c, inlined
+					{
+						p263, n263 := p, len(n)
+						ok = true
+					L263:
+						for {
+							// h16, inlined
+							{
+								p264, n264 := p, len(n)
+								ok = true
+							L264:
+								for {
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p264, n[:n264]
+										break L264
+									}
+									for k265 := 0; k265 < 3; k265++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p263, n[:n263]
+								break L263
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p263, n[:n263]
+								break L263
+							}
+							{
+								p266, n266 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p266, n[:n266]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p263, n[:n263]
+								break L263
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p254, n[:n254]
+						break L254
 					}
 					// ls32, inlined
-				L279:
+				L267:
 					for {
 						if p < len(s) && class21[s[p]] {
 							{
-								p280, n280 := p, len(n)
+								p268, n268 := p, len(n)
 								ok = true
-							L280:
+							L268:
 								for {
 									// h16, inlined
 									{
-										p281, n281 := p, len(n)
+										p269, n269 := p, len(n)
 										ok = true
-									L281:
+									L269:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p281, n[:n281]
-												break L281
+												p, n = p269, n[:n269]
+												break L269
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p281, n[:n281]
-												break L281
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k270 := 0; k270 < 3; k270++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p281, n[:n281]
-												break L281
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p281, n[:n281]
-												break L281
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p280, n[:n280]
-										break L280
+										p, n = p268, n[:n268]
+										break L268
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p280, n[:n280]
-										break L280
+										p, n = p268, n[:n268]
+										break L268
 									}
 									// h16, inlined
 									{
-										p282, n282 := p, len(n)
+										p271, n271 := p, len(n)
 										ok = true
-									L282:
+									L271:
 										for {
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p282, n[:n282]
-												break L282
+												p, n = p271, n[:n271]
+												break L271
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p282, n[:n282]
-												break L282
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k272 := 0; k272 < 3; k272++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p282, n[:n282]
-												break L282
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p282, n[:n282]
-												break L282
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p280, n[:n280]
-										break L280
+										p, n = p268, n[:n268]
+										break L268
 									}
 									{
-										p283, n283 := p, len(n)
+										p273, n273 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(s) && class26[s[p]]; ok {
 											p++
 										}
-										p, n = p283, n[:n283]
+										p, n = p273, n[:n273]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p280, n[:n280]
-										break L280
+										p, n = p268, n[:n268]
+										break L268
 									}
 									break
 								}
 							}
 							if ok {
-								break L279
+								break L267
 							}
 						}
 						if p < len(s) && class12[s[p]] {
 							// IPv4address, inlined
-							node284 := len(n)
+							node274 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node284].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+							n[node274].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 							{
-								p285, n285 := p, len(n)
+								p275, n275 := p, len(n)
 								ok = true
-							L285:
+							L275:
 								for {
+									// dec_octet, inlined
+								L276:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p277, n277 := p, len(n)
+												ok = true
+											L277:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p277, n[:n277]
+														break L277
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p277, n[:n277]
+														break L277
+													}
+													break
+												}
+											}
+											if ok {
+												break L276
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p278, n278 := p, len(n)
+												ok = true
+											L278:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p278, n[:n278]
+														break L278
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p278, n[:n278]
+														break L278
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p278, n[:n278]
+														break L278
+													}
+													break
+												}
+											}
+											if ok {
+												break L276
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p279, n279 := p, len(n)
+												ok = true
+											L279:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p279, n[:n279]
+														break L279
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p279, n[:n279]
+														break L279
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p279, n[:n279]
+														break L279
+													}
+													break
+												}
+											}
+											if ok {
+												break L276
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p280, n280 := p, len(n)
+												ok = true
+											L280:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p280, n[:n280]
+														break L280
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p280, n[:n280]
+														break L280
+													}
+													break
+												}
+											}
+											if ok {
+												break L276
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L276
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p275, n[:n275]
+										break L275
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p275, n[:n275]
+										break L275
+									}
+									// dec_octet, inlined
+								L281:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p282, n282 := p, len(n)
+												ok = true
+											L282:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p282, n[:n282]
+														break L282
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p282, n[:n282]
+														break L282
+													}
+													break
+												}
+											}
+											if ok {
+												break L281
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p283, n283 := p, len(n)
+												ok = true
+											L283:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p283, n[:n283]
+														break L283
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p283, n[:n283]
+														break L283
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p283, n[:n283]
+														break L283
+													}
+													break
+												}
+											}
+											if ok {
+												break L281
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p284, n284 := p, len(n)
+												ok = true
+											L284:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p284, n[:n284]
+														break L284
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p284, n[:n284]
+														break L284
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p284, n[:n284]
+														break L284
+													}
+													break
+												}
+											}
+											if ok {
+												break L281
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p285, n285 := p, len(n)
+												ok = true
+											L285:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p285, n[:n285]
+														break L285
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p285, n[:n285]
+														break L285
+													}
+													break
+												}
+											}
+											if ok {
+												break L281
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L281
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p275, n[:n275]
+										break L275
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p275, n[:n275]
+										break L275
+									}
 									// dec_octet, inlined
 								L286:
 									for {
@@ -9239,15 +7572,15 @@ L1:
 										break
 									}
 									if !ok {
-										p, n = p285, n[:n285]
-										break L285
+										p, n = p275, n[:n275]
+										break L275
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p285, n[:n285]
-										break L285
+										p, n = p275, n[:n275]
+										break L275
 									}
 									// dec_octet, inlined
 								L291:
@@ -9386,334 +7719,40 @@ L1:
 										break
 									}
 									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									// dec_octet, inlined
-								L296:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p297, n297 := p, len(n)
-												ok = true
-											L297:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p297, n[:n297]
-														break L297
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p297, n[:n297]
-														break L297
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p298, n298 := p, len(n)
-												ok = true
-											L298:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p298, n[:n298]
-														break L298
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p298, n[:n298]
-														break L298
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p298, n[:n298]
-														break L298
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p299, n299 := p, len(n)
-												ok = true
-											L299:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p299, n[:n299]
-														break L299
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p299, n[:n299]
-														break L299
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p299, n[:n299]
-														break L299
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p300, n300 := p, len(n)
-												ok = true
-											L300:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p300, n[:n300]
-														break L300
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p300, n[:n300]
-														break L300
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L296
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									// dec_octet, inlined
-								L301:
-									for {
-										if p < len(s) && class13[s[p]] {
-											{
-												p302, n302 := p, len(n)
-												ok = true
-											L302:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p302, n[:n302]
-														break L302
-													}
-													if ok = p < len(s) && class14[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p302, n[:n302]
-														break L302
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class13[s[p]] {
-											{
-												p303, n303 := p, len(n)
-												ok = true
-											L303:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p303, n[:n303]
-														break L303
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p303, n[:n303]
-														break L303
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p303, n[:n303]
-														break L303
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class16[s[p]] {
-											{
-												p304, n304 := p, len(n)
-												ok = true
-											L304:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p304, n[:n304]
-														break L304
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p304, n[:n304]
-														break L304
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p304, n[:n304]
-														break L304
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class17[s[p]] {
-											{
-												p305, n305 := p, len(n)
-												ok = true
-											L305:
-												for {
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p305, n[:n305]
-														break L305
-													}
-													if ok = p < len(s) && class12[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p305, n[:n305]
-														break L305
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class12[s[p]] {
-											if ok = p < len(s) && class12[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L301
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
+										p, n = p275, n[:n275]
+										break L275
 									}
 									break
 								}
 							}
 							if ok {
-								n[node284].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node274].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node284]
+								n = n[:node274]
 							}
 							if ok {
-								break L279
+								break L267
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p264, n[:n264]
-						break L264
+						p, n = p254, n[:n254]
+						break L254
 					}
 					{
-						p306, n306 := p, len(n)
+						p296, n296 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p306, n[:n306]
+						p, n = p296, n[:n296]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p264, n[:n264]
-						break L264
+						p, n = p254, n[:n254]
+						break L254
 					}
 					break
 				}
@@ -9724,21 +7763,167 @@ L1:
 		}
 		if p < len(s) && class22[s[p]] {
 			{
-				p307, n307 := p, len(n)
+				p297, n297 := p, len(n)
 				ok = true
-			L307:
+			L297:
 				for {
 					{
-						p308, n308 := p, len(n)
+						p298, n298 := p, len(n)
 						ok = true
-					L308:
+					L298:
 						for {
-							// h16c, inlined
+							for k299 := 0; k299 < 4; k299++ { // 4 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p300, n300 := p, len(n)
+									ok = true
+								L300:
+									for {
+										// h16, inlined
+										{
+											p301, n301 := p, len(n)
+											ok = true
+										L301:
+											for {
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p301, n[:n301]
+													break L301
+												}
+												for k302 := 0; k302 < 3; k302++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
+											}
+										}
+										if !ok {
+											p, n = p300, n[:n300]
+											break L300
+										}
+										if ok = p < len(s) && s[p] == ':'; ok {
+											p++
+										}
+										if !ok {
+											p, n = p300, n[:n300]
+											break L300
+										}
+										{
+											p303, n303 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p303, n[:n303]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p300, n[:n300]
+											break L300
+										}
+										break
+									}
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							// h16, inlined
 							{
-								p309, n309 := p, len(n)
+								p304, n304 := p, len(n)
 								ok = true
-							L309:
+							L304:
 								for {
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p304, n[:n304]
+										break L304
+									}
+									for k305 := 0; k305 < 3; k305++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p298, n[:n298]
+								break L298
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, n = p297, n[:n297]
+						break L297
+					}
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, n = p297, n[:n297]
+						break L297
+					}
+					// ls32, inlined
+				L306:
+					for {
+						if p < len(s) && class21[s[p]] {
+							{
+								p307, n307 := p, len(n)
+								ok = true
+							L307:
+								for {
+									// h16, inlined
+									{
+										p308, n308 := p, len(n)
+										ok = true
+									L308:
+										for {
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p308, n[:n308]
+												break L308
+											}
+											for k309 := 0; k309 < 3; k309++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if !ok {
+										p, n = p307, n[:n307]
+										break L307
+									}
+									if ok = p < len(s) && s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p307, n[:n307]
+										break L307
+									}
 									// h16, inlined
 									{
 										p310, n310 := p, len(n)
@@ -9752,487 +7937,664 @@ L1:
 												p, n = p310, n[:n310]
 												break L310
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+											for k311 := 0; k311 < 3; k311++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p310, n[:n310]
-												break L310
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p310, n[:n310]
-												break L310
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p310, n[:n310]
-												break L310
-											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p309, n[:n309]
-										break L309
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p309, n[:n309]
-										break L309
+										p, n = p307, n[:n307]
+										break L307
 									}
 									{
-										p311, n311 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
+										p312, n312 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class26[s[p]]; ok {
 											p++
 										}
-										p, n = p311, n[:n311]
+										p, n = p312, n[:n312]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p309, n[:n309]
-										break L309
+										p, n = p307, n[:n307]
+										break L307
 									}
 									break
 								}
 							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
+							if ok {
+								break L306
 							}
-							// h16c, inlined
+						}
+						if p < len(s) && class12[s[p]] {
+							// IPv4address, inlined
+							node313 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node313].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 							{
-								p312, n312 := p, len(n)
+								p314, n314 := p, len(n)
 								ok = true
-							L312:
+							L314:
 								for {
-									// h16, inlined
-									{
-										p313, n313 := p, len(n)
-										ok = true
-									L313:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
+									// dec_octet, inlined
+								L315:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p316, n316 := p, len(n)
+												ok = true
+											L316:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p316, n[:n316]
+														break L316
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p316, n[:n316]
+														break L316
+													}
+													break
+												}
 											}
-											if !ok {
-												p, n = p313, n[:n313]
-												break L313
+											if ok {
+												break L315
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p313, n[:n313]
-												break L313
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p313, n[:n313]
-												break L313
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p313, n[:n313]
-												break L313
-											}
-											break
 										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p317, n317 := p, len(n)
+												ok = true
+											L317:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p317, n[:n317]
+														break L317
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p317, n[:n317]
+														break L317
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p317, n[:n317]
+														break L317
+													}
+													break
+												}
+											}
+											if ok {
+												break L315
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p318, n318 := p, len(n)
+												ok = true
+											L318:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p318, n[:n318]
+														break L318
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p318, n[:n318]
+														break L318
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p318, n[:n318]
+														break L318
+													}
+													break
+												}
+											}
+											if ok {
+												break L315
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p319, n319 := p, len(n)
+												ok = true
+											L319:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p319, n[:n319]
+														break L319
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p319, n[:n319]
+														break L319
+													}
+													break
+												}
+											}
+											if ok {
+												break L315
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L315
+											}
+										}
+										ok = false
+										break
 									}
 									if !ok {
-										p, n = p312, n[:n312]
-										break L312
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p312, n[:n312]
-										break L312
-									}
-									{
-										p314, n314 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
 										p, n = p314, n[:n314]
-										ok = !ok
+										break L314
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
 									}
 									if !ok {
-										p, n = p312, n[:n312]
-										break L312
+										p, n = p314, n[:n314]
+										break L314
+									}
+									// dec_octet, inlined
+								L320:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p321, n321 := p, len(n)
+												ok = true
+											L321:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p321, n[:n321]
+														break L321
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p321, n[:n321]
+														break L321
+													}
+													break
+												}
+											}
+											if ok {
+												break L320
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p322, n322 := p, len(n)
+												ok = true
+											L322:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p322, n[:n322]
+														break L322
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p322, n[:n322]
+														break L322
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p322, n[:n322]
+														break L322
+													}
+													break
+												}
+											}
+											if ok {
+												break L320
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p323, n323 := p, len(n)
+												ok = true
+											L323:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p323, n[:n323]
+														break L323
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p323, n[:n323]
+														break L323
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p323, n[:n323]
+														break L323
+													}
+													break
+												}
+											}
+											if ok {
+												break L320
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p324, n324 := p, len(n)
+												ok = true
+											L324:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p324, n[:n324]
+														break L324
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p324, n[:n324]
+														break L324
+													}
+													break
+												}
+											}
+											if ok {
+												break L320
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L320
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p314, n[:n314]
+										break L314
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p314, n[:n314]
+										break L314
+									}
+									// dec_octet, inlined
+								L325:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p326, n326 := p, len(n)
+												ok = true
+											L326:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p326, n[:n326]
+														break L326
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p326, n[:n326]
+														break L326
+													}
+													break
+												}
+											}
+											if ok {
+												break L325
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p327, n327 := p, len(n)
+												ok = true
+											L327:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p327, n[:n327]
+														break L327
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p327, n[:n327]
+														break L327
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p327, n[:n327]
+														break L327
+													}
+													break
+												}
+											}
+											if ok {
+												break L325
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p328, n328 := p, len(n)
+												ok = true
+											L328:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p328, n[:n328]
+														break L328
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p328, n[:n328]
+														break L328
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p328, n[:n328]
+														break L328
+													}
+													break
+												}
+											}
+											if ok {
+												break L325
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p329, n329 := p, len(n)
+												ok = true
+											L329:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p329, n[:n329]
+														break L329
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p329, n[:n329]
+														break L329
+													}
+													break
+												}
+											}
+											if ok {
+												break L325
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L325
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p314, n[:n314]
+										break L314
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p314, n[:n314]
+										break L314
+									}
+									// dec_octet, inlined
+								L330:
+									for {
+										if p < len(s) && class13[s[p]] {
+											{
+												p331, n331 := p, len(n)
+												ok = true
+											L331:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p331, n[:n331]
+														break L331
+													}
+													if ok = p < len(s) && class14[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p331, n[:n331]
+														break L331
+													}
+													break
+												}
+											}
+											if ok {
+												break L330
+											}
+										}
+										if p < len(s) && class13[s[p]] {
+											{
+												p332, n332 := p, len(n)
+												ok = true
+											L332:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p332, n[:n332]
+														break L332
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p332, n[:n332]
+														break L332
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p332, n[:n332]
+														break L332
+													}
+													break
+												}
+											}
+											if ok {
+												break L330
+											}
+										}
+										if p < len(s) && class16[s[p]] {
+											{
+												p333, n333 := p, len(n)
+												ok = true
+											L333:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p333, n[:n333]
+														break L333
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p333, n[:n333]
+														break L333
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p333, n[:n333]
+														break L333
+													}
+													break
+												}
+											}
+											if ok {
+												break L330
+											}
+										}
+										if p < len(s) && class17[s[p]] {
+											{
+												p334, n334 := p, len(n)
+												ok = true
+											L334:
+												for {
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p334, n[:n334]
+														break L334
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p334, n[:n334]
+														break L334
+													}
+													break
+												}
+											}
+											if ok {
+												break L330
+											}
+										}
+										if p < len(s) && class12[s[p]] {
+											if ok = p < len(s) && class12[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L330
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p314, n[:n314]
+										break L314
 									}
 									break
 								}
 							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
+							if ok {
+								n[node313].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+							} else {
+								n = n[:node313]
 							}
-							// h16c, inlined
-							{
-								p315, n315 := p, len(n)
-								ok = true
-							L315:
-								for {
-									// h16, inlined
-									{
-										p316, n316 := p, len(n)
-										ok = true
-									L316:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p316, n[:n316]
-												break L316
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p316, n[:n316]
-												break L316
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p316, n[:n316]
-												break L316
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p316, n[:n316]
-												break L316
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p315, n[:n315]
-										break L315
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p315, n[:n315]
-										break L315
-									}
-									{
-										p317, n317 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p317, n[:n317]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p315, n[:n315]
-										break L315
-									}
-									break
-								}
+							if ok {
+								break L306
 							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							// h16c, inlined
-							{
-								p318, n318 := p, len(n)
-								ok = true
-							L318:
-								for {
-									// h16, inlined
-									{
-										p319, n319 := p, len(n)
-										ok = true
-									L319:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p319, n[:n319]
-												break L319
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p319, n[:n319]
-												break L319
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p319, n[:n319]
-												break L319
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p319, n[:n319]
-												break L319
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p318, n[:n318]
-										break L318
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p318, n[:n318]
-										break L318
-									}
-									{
-										p320, n320 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p320, n[:n320]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p318, n[:n318]
-										break L318
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							// h16c, inlined
-							{
-								p321, n321 := p, len(n)
-								ok = true
-							L321:
-								for {
-									// h16, inlined
-									{
-										p322, n322 := p, len(n)
-										ok = true
-									L322:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p322, n[:n322]
-												break L322
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p322, n[:n322]
-												break L322
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p322, n[:n322]
-												break L322
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p322, n[:n322]
-												break L322
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p321, n[:n321]
-										break L321
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p321, n[:n321]
-										break L321
-									}
-									{
-										p323, n323 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p323, n[:n323]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p321, n[:n321]
-										break L321
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							// h16, inlined
-							{
-								p324, n324 := p, len(n)
-								ok = true
-							L324:
-								for {
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p324, n[:n324]
-										break L324
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p324, n[:n324]
-										break L324
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p324, n[:n324]
-										break L324
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p324, n[:n324]
-										break L324
-									}
-									break
-								}
-							}
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							break
 						}
-					}
-					ok = true
-					if !ok {
-						p, n = p307, n[:n307]
-						break L307
-					}
-					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
-						p += 2
+						ok = false
+						break
 					}
 					if !ok {
-						p, n = p307, n[:n307]
-						break L307
-					}
-					// h16, inlined
-					{
-						p325, n325 := p, len(n)
-						ok = true
-					L325:
-						for {
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, n = p325, n[:n325]
-								break L325
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p325, n[:n325]
-								break L325
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p325, n[:n325]
-								break L325
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p325, n[:n325]
-								break L325
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p307, n[:n307]
-						break L307
+						p, n = p297, n[:n297]
+						break L297
 					}
 					{
-						p326, n326 := p, len(n)
+						p335, n335 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p326, n[:n326]
+						p, n = p335, n[:n335]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p307, n[:n307]
-						break L307
+						p, n = p297, n[:n297]
+						break L297
 					}
 					break
 				}
@@ -10243,548 +8605,301 @@ L1:
 		}
 		if p < len(s) && class22[s[p]] {
 			{
-				p327, n327 := p, len(n)
+				p336, n336 := p, len(n)
 				ok = true
-			L327:
+			L336:
 				for {
 					{
-						p328, n328 := p, len(n)
+						p337, n337 := p, len(n)
 						ok = true
-					L328:
+					L337:
 						for {
-							// h16c, inlined
-							{
-								p329, n329 := p, len(n)
-								ok = true
-							L329:
-								for {
-									// h16, inlined
-									{
-										p330, n330 := p, len(n)
-										ok = true
-									L330:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p330, n[:n330]
-												break L330
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
+							for k338 := 0; k338 < 5; k338++ { // 5 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p339, n339 := p, len(n)
+									ok = true
+								L339:
+									for {
+										// h16, inlined
+										{
+											p340, n340 := p, len(n)
 											ok = true
-											if !ok {
-												p, n = p330, n[:n330]
-												break L330
+										L340:
+											for {
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p340, n[:n340]
+													break L340
+												}
+												for k341 := 0; k341 < 3; k341++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
 											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p330, n[:n330]
-												break L330
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p330, n[:n330]
-												break L330
-											}
-											break
 										}
-									}
-									if !ok {
-										p, n = p329, n[:n329]
-										break L329
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p329, n[:n329]
-										break L329
-									}
-									{
-										p331, n331 := p, len(n)
+										if !ok {
+											p, n = p339, n[:n339]
+											break L339
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p331, n[:n331]
-										ok = !ok
+										if !ok {
+											p, n = p339, n[:n339]
+											break L339
+										}
+										{
+											p342, n342 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p342, n[:n342]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p339, n[:n339]
+											break L339
+										}
+										break
 									}
-									if !ok {
-										p, n = p329, n[:n329]
-										break L329
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p328, n[:n328]
-								break L328
-							}
-							// h16c, inlined
-							{
-								p332, n332 := p, len(n)
-								ok = true
-							L332:
-								for {
-									// h16, inlined
-									{
-										p333, n333 := p, len(n)
-										ok = true
-									L333:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p333, n[:n333]
-												break L333
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p333, n[:n333]
-												break L333
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p333, n[:n333]
-												break L333
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p333, n[:n333]
-												break L333
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p332, n[:n332]
-										break L332
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p332, n[:n332]
-										break L332
-									}
-									{
-										p334, n334 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p334, n[:n334]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p332, n[:n332]
-										break L332
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p328, n[:n328]
-								break L328
-							}
-							// h16c, inlined
-							{
-								p335, n335 := p, len(n)
-								ok = true
-							L335:
-								for {
-									// h16, inlined
-									{
-										p336, n336 := p, len(n)
-										ok = true
-									L336:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p336, n[:n336]
-												break L336
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p336, n[:n336]
-												break L336
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p336, n[:n336]
-												break L336
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p336, n[:n336]
-												break L336
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									{
-										p337, n337 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p337, n[:n337]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p328, n[:n328]
-								break L328
-							}
-							// h16c, inlined
-							{
-								p338, n338 := p, len(n)
-								ok = true
-							L338:
-								for {
-									// h16, inlined
-									{
-										p339, n339 := p, len(n)
-										ok = true
-									L339:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p339, n[:n339]
-												break L339
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p339, n[:n339]
-												break L339
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p339, n[:n339]
-												break L339
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p339, n[:n339]
-												break L339
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p338, n[:n338]
-										break L338
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p338, n[:n338]
-										break L338
-									}
-									{
-										p340, n340 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p340, n[:n340]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p338, n[:n338]
-										break L338
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p328, n[:n328]
-								break L328
-							}
-							// h16c, inlined
-							{
-								p341, n341 := p, len(n)
-								ok = true
-							L341:
-								for {
-									// h16, inlined
-									{
-										p342, n342 := p, len(n)
-										ok = true
-									L342:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p342, n[:n342]
-												break L342
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p342, n[:n342]
-												break L342
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p342, n[:n342]
-												break L342
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p342, n[:n342]
-												break L342
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p341, n[:n341]
-										break L341
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p341, n[:n341]
-										break L341
-									}
-									{
-										p343, n343 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p343, n[:n343]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p341, n[:n341]
-										break L341
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p328, n[:n328]
-								break L328
-							}
-							// h16c, inlined
-							{
-								p344, n344 := p, len(n)
-								ok = true
-							L344:
-								for {
-									// h16, inlined
-									{
-										p345, n345 := p, len(n)
-										ok = true
-									L345:
-										for {
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p345, n[:n345]
-												break L345
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p345, n[:n345]
-												break L345
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p345, n[:n345]
-												break L345
-											}
-											if ok = p < len(s) && class21[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p345, n[:n345]
-												break L345
-											}
-											break
-										}
-									}
-									if !ok {
-										p, n = p344, n[:n344]
-										break L344
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p344, n[:n344]
-										break L344
-									}
-									{
-										p346, n346 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p346, n[:n346]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p344, n[:n344]
-										break L344
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p328, n[:n328]
-								break L328
-							}
 							// h16, inlined
 							{
-								p347, n347 := p, len(n)
+								p343, n343 := p, len(n)
 								ok = true
-							L347:
+							L343:
 								for {
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p347, n[:n347]
-										break L347
+										p, n = p343, n[:n343]
+										break L343
 									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p347, n[:n347]
-										break L347
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
+									for k344 := 0; k344 < 3; k344++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p347, n[:n347]
-										break L347
-									}
-									if ok = p < len(s) && class21[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p347, n[:n347]
-										break L347
-									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p328, n[:n328]
-								break L328
+								p, n = p337, n[:n337]
+								break L337
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p327, n[:n327]
-						break L327
+						p, n = p336, n[:n336]
+						break L336
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p327, n[:n327]
-						break L327
+						p, n = p336, n[:n336]
+						break L336
+					}
+					// h16, inlined
+					{
+						p345, n345 := p, len(n)
+						ok = true
+					L345:
+						for {
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p345, n[:n345]
+								break L345
+							}
+							for k346 := 0; k346 < 3; k346++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class21[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							break
+						}
+					}
+					if !ok {
+						p, n = p336, n[:n336]
+						break L336
 					}
 					{
-						p348, n348 := p, len(n)
+						p347, n347 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p348, n[:n348]
+						p, n = p347, n[:n347]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p327, n[:n327]
-						break L327
+						p, n = p336, n[:n336]
+						break L336
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(s) && class22[s[p]] {
+			{
+				p348, n348 := p, len(n)
+				ok = true
+			L348:
+				for {
+					{
+						p349, n349 := p, len(n)
+						ok = true
+					L349:
+						for {
+							for k350 := 0; k350 < 6; k350++ { // 6 optional in a row: none matches after one that does not
+								// h16c, inlined
+								{
+									p351, n351 := p, len(n)
+									ok = true
+								L351:
+									for {
+										// h16, inlined
+										{
+											p352, n352 := p, len(n)
+											ok = true
+										L352:
+											for {
+												if ok = p < len(s) && class21[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p352, n[:n352]
+													break L352
+												}
+												for k353 := 0; k353 < 3; k353++ { // 3 optional in a row: none matches after one that does not
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														break
+													}
+												}
+												ok = true
+												break
+											}
+										}
+										if !ok {
+											p, n = p351, n[:n351]
+											break L351
+										}
+										if ok = p < len(s) && s[p] == ':'; ok {
+											p++
+										}
+										if !ok {
+											p, n = p351, n[:n351]
+											break L351
+										}
+										{
+											p354, n354 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p354, n[:n354]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p351, n[:n351]
+											break L351
+										}
+										break
+									}
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							// h16, inlined
+							{
+								p355, n355 := p, len(n)
+								ok = true
+							L355:
+								for {
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p355, n[:n355]
+										break L355
+									}
+									for k356 := 0; k356 < 3; k356++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class21[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
+									}
+									ok = true
+									break
+								}
+							}
+							if !ok {
+								p, n = p349, n[:n349]
+								break L349
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, n = p348, n[:n348]
+						break L348
+					}
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, n = p348, n[:n348]
+						break L348
+					}
+					{
+						p357, n357 := p, len(n)
+						// ipv6char, inlined
+						if ok = p < len(s) && class26[s[p]]; ok {
+							p++
+						}
+						p, n = p357, n[:n357]
+						ok = !ok
+					}
+					if !ok {
+						p, n = p348, n[:n348]
+						break L348
 					}
 					break
 				}
@@ -10828,30 +8943,15 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class21[s[p]]; ok {
-						p++
+					for k3 := 0; k3 < 3; k3++ { // 3 optional in a row: none matches after one that does not
+						if ok = p < len(s) && class21[s[p]]; ok {
+							p++
+						}
+						if !ok {
+							break
+						}
 					}
 					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class21[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class21[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
 					break
 				}
 			}
@@ -10867,11 +8967,11 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				p3, n3 := p, len(n)
+				p4, n4 := p, len(n)
 				if ok = p < len(s) && s[p] == ':'; ok {
 					p++
 				}
-				p, n = p3, n[:n3]
+				p, n = p4, n[:n4]
 				ok = !ok
 			}
 			if !ok {
@@ -10916,30 +9016,15 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class21[s[p]]; ok {
-				p++
+			for k2 := 0; k2 < 3; k2++ { // 3 optional in a row: none matches after one that does not
+				if ok = p < len(s) && class21[s[p]]; ok {
+					p++
+				}
+				if !ok {
+					break
+				}
 			}
 			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(s) && class21[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(s) && class21[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
 			break
 		}
 	}
@@ -10974,30 +9059,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
+							for k4 := 0; k4 < 3; k4++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class21[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
 							break
 						}
 					}
@@ -11014,41 +9084,26 @@ L1:
 					}
 					// h16, inlined
 					{
-						p4, n4 := p, len(n)
+						p5, n5 := p, len(n)
 						ok = true
-					L4:
+					L5:
 						for {
 							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p4, n[:n4]
-								break L4
+								p, n = p5, n[:n5]
+								break L5
 							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
+							for k6 := 0; k6 < 3; k6++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class21[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && class21[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
 							break
 						}
 					}
@@ -11057,12 +9112,12 @@ L1:
 						break L2
 					}
 					{
-						p5, n5 := p, len(n)
+						p7, n7 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class26[s[p]]; ok {
 							p++
 						}
-						p, n = p5, n[:n5]
+						p, n = p7, n[:n7]
 						ok = !ok
 					}
 					if !ok {
@@ -11078,99 +9133,31 @@ L1:
 		}
 		if p < len(s) && class12[s[p]] {
 			// IPv4address, inlined
-			node6 := len(n)
+			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 14
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 			{
-				p7, n7 := p, len(n)
+				p9, n9 := p, len(n)
 				ok = true
-			L7:
+			L9:
 				for {
 					// dec_octet, inlined
-				L8:
+				L10:
 					for {
 						if p < len(s) && class13[s[p]] {
-							{
-								p9, n9 := p, len(n)
-								ok = true
-							L9:
-								for {
-									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-										p += 2
-									}
-									if !ok {
-										p, n = p9, n[:n9]
-										break L9
-									}
-									if ok = p < len(s) && class14[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p9, n[:n9]
-										break L9
-									}
-									break
-								}
-							}
-							if ok {
-								break L8
-							}
-						}
-						if p < len(s) && class13[s[p]] {
-							{
-								p10, n10 := p, len(n)
-								ok = true
-							L10:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class15[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									break
-								}
-							}
-							if ok {
-								break L8
-							}
-						}
-						if p < len(s) && class16[s[p]] {
 							{
 								p11, n11 := p, len(n)
 								ok = true
 							L11:
 								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
+									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+										p += 2
 									}
 									if !ok {
 										p, n = p11, n[:n11]
 										break L11
 									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p11, n[:n11]
-										break L11
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
+									if ok = p < len(s) && class14[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -11181,16 +9168,23 @@ L1:
 								}
 							}
 							if ok {
-								break L8
+								break L10
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class13[s[p]] {
 							{
 								p12, n12 := p, len(n)
 								ok = true
 							L12:
 								for {
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p12, n[:n12]
+										break L12
+									}
+									if ok = p < len(s) && class15[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -11208,116 +9202,109 @@ L1:
 								}
 							}
 							if ok {
-								break L8
+								break L10
 							}
 						}
-						if p < len(s) && class12[s[p]] {
-							if ok = p < len(s) && class12[s[p]]; ok {
-								p++
+						if p < len(s) && class16[s[p]] {
+							{
+								p13, n13 := p, len(n)
+								ok = true
+							L13:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									break
+								}
 							}
 							if ok {
-								break L8
+								break L10
 							}
 						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p7, n[:n7]
-						break L7
-					}
-					if ok = p < len(s) && s[p] == '.'; ok {
-						p++
-					}
-					if !ok {
-						p, n = p7, n[:n7]
-						break L7
-					}
-					// dec_octet, inlined
-				L13:
-					for {
-						if p < len(s) && class13[s[p]] {
+						if p < len(s) && class17[s[p]] {
 							{
 								p14, n14 := p, len(n)
 								ok = true
 							L14:
 								for {
-									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-										p += 2
-									}
-									if !ok {
-										p, n = p14, n[:n14]
-										break L14
-									}
-									if ok = p < len(s) && class14[s[p]]; ok {
+									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p14, n[:n14]
 										break L14
-									}
-									break
-								}
-							}
-							if ok {
-								break L13
-							}
-						}
-						if p < len(s) && class13[s[p]] {
-							{
-								p15, n15 := p, len(n)
-								ok = true
-							L15:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p15, n[:n15]
-										break L15
-									}
-									if ok = p < len(s) && class15[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p15, n[:n15]
-										break L15
 									}
 									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p15, n[:n15]
-										break L15
+										p, n = p14, n[:n14]
+										break L14
 									}
 									break
 								}
 							}
 							if ok {
-								break L13
+								break L10
 							}
 						}
-						if p < len(s) && class16[s[p]] {
+						if p < len(s) && class12[s[p]] {
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L10
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
+					}
+					if ok = p < len(s) && s[p] == '.'; ok {
+						p++
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
+					}
+					// dec_octet, inlined
+				L15:
+					for {
+						if p < len(s) && class13[s[p]] {
 							{
 								p16, n16 := p, len(n)
 								ok = true
 							L16:
 								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
+									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+										p += 2
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
+									if ok = p < len(s) && class14[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -11328,16 +9315,23 @@ L1:
 								}
 							}
 							if ok {
-								break L13
+								break L15
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class13[s[p]] {
 							{
 								p17, n17 := p, len(n)
 								ok = true
 							L17:
 								for {
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p17, n[:n17]
+										break L17
+									}
+									if ok = p < len(s) && class15[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -11355,154 +9349,68 @@ L1:
 								}
 							}
 							if ok {
-								break L13
+								break L15
 							}
 						}
-						if p < len(s) && class12[s[p]] {
-							if ok = p < len(s) && class12[s[p]]; ok {
-								p++
+						if p < len(s) && class16[s[p]] {
+							{
+								p18, n18 := p, len(n)
+								ok = true
+							L18:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p18, n[:n18]
+										break L18
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p18, n[:n18]
+										break L18
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p18, n[:n18]
+										break L18
+									}
+									break
+								}
 							}
 							if ok {
-								break L13
+								break L15
 							}
 						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p7, n[:n7]
-						break L7
-					}
-					if ok = p < len(s) && s[p] == '.'; ok {
-						p++
-					}
-					if !ok {
-						p, n = p7, n[:n7]
-						break L7
-					}
-					// dec_octet, inlined
-				L18:
-					for {
-						if p < len(s) && class13[s[p]] {
+						if p < len(s) && class17[s[p]] {
 							{
 								p19, n19 := p, len(n)
 								ok = true
 							L19:
 								for {
-									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-										p += 2
-									}
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class14[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									break
-								}
-							}
-							if ok {
-								break L18
-							}
-						}
-						if p < len(s) && class13[s[p]] {
-							{
-								p20, n20 := p, len(n)
-								ok = true
-							L20:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p20, n[:n20]
-										break L20
-									}
-									if ok = p < len(s) && class15[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p20, n[:n20]
-										break L20
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p20, n[:n20]
-										break L20
-									}
-									break
-								}
-							}
-							if ok {
-								break L18
-							}
-						}
-						if p < len(s) && class16[s[p]] {
-							{
-								p21, n21 := p, len(n)
-								ok = true
-							L21:
-								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p21, n[:n21]
-										break L21
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p21, n[:n21]
-										break L21
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p21, n[:n21]
-										break L21
-									}
-									break
-								}
-							}
-							if ok {
-								break L18
-							}
-						}
-						if p < len(s) && class17[s[p]] {
-							{
-								p22, n22 := p, len(n)
-								ok = true
-							L22:
-								for {
 									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p19, n[:n19]
+										break L19
 									}
 									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p22, n[:n22]
-										break L22
+										p, n = p19, n[:n19]
+										break L19
 									}
 									break
 								}
 							}
 							if ok {
-								break L18
+								break L15
 							}
 						}
 						if p < len(s) && class12[s[p]] {
@@ -11510,43 +9418,138 @@ L1:
 								p++
 							}
 							if ok {
-								break L18
+								break L15
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p9, n[:n9]
+						break L9
 					}
 					if ok = p < len(s) && s[p] == '.'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p9, n[:n9]
+						break L9
 					}
 					// dec_octet, inlined
-				L23:
+				L20:
 					for {
 						if p < len(s) && class13[s[p]] {
 							{
-								p24, n24 := p, len(n)
+								p21, n21 := p, len(n)
 								ok = true
-							L24:
+							L21:
 								for {
 									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 										p += 2
 									}
 									if !ok {
-										p, n = p24, n[:n24]
-										break L24
+										p, n = p21, n[:n21]
+										break L21
 									}
 									if ok = p < len(s) && class14[s[p]]; ok {
 										p++
 									}
 									if !ok {
+										p, n = p21, n[:n21]
+										break L21
+									}
+									break
+								}
+							}
+							if ok {
+								break L20
+							}
+						}
+						if p < len(s) && class13[s[p]] {
+							{
+								p22, n22 := p, len(n)
+								ok = true
+							L22:
+								for {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p22, n[:n22]
+										break L22
+									}
+									if ok = p < len(s) && class15[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p22, n[:n22]
+										break L22
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p22, n[:n22]
+										break L22
+									}
+									break
+								}
+							}
+							if ok {
+								break L20
+							}
+						}
+						if p < len(s) && class16[s[p]] {
+							{
+								p23, n23 := p, len(n)
+								ok = true
+							L23:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p23, n[:n23]
+										break L23
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p23, n[:n23]
+										break L23
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p23, n[:n23]
+										break L23
+									}
+									break
+								}
+							}
+							if ok {
+								break L20
+							}
+						}
+						if p < len(s) && class17[s[p]] {
+							{
+								p24, n24 := p, len(n)
+								ok = true
+							L24:
+								for {
+									if ok = p < len(s) && class17[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
 										p, n = p24, n[:n24]
 										break L24
 									}
@@ -11554,102 +9557,7 @@ L1:
 								}
 							}
 							if ok {
-								break L23
-							}
-						}
-						if p < len(s) && class13[s[p]] {
-							{
-								p25, n25 := p, len(n)
-								ok = true
-							L25:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p25, n[:n25]
-										break L25
-									}
-									if ok = p < len(s) && class15[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p25, n[:n25]
-										break L25
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p25, n[:n25]
-										break L25
-									}
-									break
-								}
-							}
-							if ok {
-								break L23
-							}
-						}
-						if p < len(s) && class16[s[p]] {
-							{
-								p26, n26 := p, len(n)
-								ok = true
-							L26:
-								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p26, n[:n26]
-										break L26
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p26, n[:n26]
-										break L26
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p26, n[:n26]
-										break L26
-									}
-									break
-								}
-							}
-							if ok {
-								break L23
-							}
-						}
-						if p < len(s) && class17[s[p]] {
-							{
-								p27, n27 := p, len(n)
-								ok = true
-							L27:
-								for {
-									if ok = p < len(s) && class17[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									break
-								}
-							}
-							if ok {
-								break L23
+								break L20
 							}
 						}
 						if p < len(s) && class12[s[p]] {
@@ -11657,23 +9565,170 @@ L1:
 								p++
 							}
 							if ok {
-								break L23
+								break L20
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p9, n[:n9]
+						break L9
+					}
+					if ok = p < len(s) && s[p] == '.'; ok {
+						p++
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
+					}
+					// dec_octet, inlined
+				L25:
+					for {
+						if p < len(s) && class13[s[p]] {
+							{
+								p26, n26 := p, len(n)
+								ok = true
+							L26:
+								for {
+									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+										p += 2
+									}
+									if !ok {
+										p, n = p26, n[:n26]
+										break L26
+									}
+									if ok = p < len(s) && class14[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p26, n[:n26]
+										break L26
+									}
+									break
+								}
+							}
+							if ok {
+								break L25
+							}
+						}
+						if p < len(s) && class13[s[p]] {
+							{
+								p27, n27 := p, len(n)
+								ok = true
+							L27:
+								for {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p27, n[:n27]
+										break L27
+									}
+									if ok = p < len(s) && class15[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p27, n[:n27]
+										break L27
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p27, n[:n27]
+										break L27
+									}
+									break
+								}
+							}
+							if ok {
+								break L25
+							}
+						}
+						if p < len(s) && class16[s[p]] {
+							{
+								p28, n28 := p, len(n)
+								ok = true
+							L28:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p28, n[:n28]
+										break L28
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p28, n[:n28]
+										break L28
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p28, n[:n28]
+										break L28
+									}
+									break
+								}
+							}
+							if ok {
+								break L25
+							}
+						}
+						if p < len(s) && class17[s[p]] {
+							{
+								p29, n29 := p, len(n)
+								ok = true
+							L29:
+								for {
+									if ok = p < len(s) && class17[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									break
+								}
+							}
+							if ok {
+								break L25
+							}
+						}
+						if p < len(s) && class12[s[p]] {
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L25
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
 					}
 					break
 				}
 			}
 			if ok {
-				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
-				n = n[:node6]
+				n = n[:node8]
 			}
 			if ok {
 				break L1

@@ -5021,30 +5021,15 @@ L1:
 						p, n = p7, n[:n7]
 						break L7
 					}
-					if ok = p < len(s) && class28[s[p]]; ok {
-						p++
+					for k8 := 0; k8 < 3; k8++ { // 3 optional in a row: none matches after one that does not
+						if ok = p < len(s) && class28[s[p]]; ok {
+							p++
+						}
+						if !ok {
+							break
+						}
 					}
 					ok = true
-					if !ok {
-						p, n = p7, n[:n7]
-						break L7
-					}
-					if ok = p < len(s) && class28[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p7, n[:n7]
-						break L7
-					}
-					if ok = p < len(s) && class28[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p7, n[:n7]
-						break L7
-					}
 					break
 				}
 			}
@@ -9871,30 +9856,15 @@ L1:
 												p, n = p5, n[:n5]
 												break L5
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k6 := 0; k6 < 3; k6++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
 											break
 										}
 									}
@@ -9917,11 +9887,11 @@ L1:
 								break L3
 							}
 							{
-								p6, n6 := p, len(n)
+								p7, n7 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p6, n[:n6]
+								p, n = p7, n[:n7]
 								ok = !ok
 							}
 							if !ok {
@@ -9937,90 +9907,75 @@ L1:
 					}
 					// IPv6_piece_c, inlined
 					{
-						p7, n7 := p, len(n)
+						p8, n8 := p, len(n)
 						ok = true
-					L7:
+					L8:
 						for {
 							// IPv6_piece, inlined
-						L8:
+						L9:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L8
+										break L9
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p9, n9 := p, len(n)
+										p10, n10 := p, len(n)
 										ok = true
-									L9:
+									L10:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p9, n[:n9]
-												break L9
+												p, n = p10, n[:n10]
+												break L10
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p9, n[:n9]
-												break L9
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k11 := 0; k11 < 3; k11++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p9, n[:n9]
-												break L9
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p9, n[:n9]
-												break L9
-											}
 											break
 										}
 									}
 									if ok {
-										break L8
+										break L9
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p8, n[:n8]
+								break L8
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p8, n[:n8]
+								break L8
 							}
 							{
-								p10, n10 := p, len(n)
+								p12, n12 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p10, n[:n10]
+								p, n = p12, n[:n12]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p8, n[:n8]
+								break L8
 							}
 							break
 						}
@@ -10031,90 +9986,75 @@ L1:
 					}
 					// IPv6_piece_c, inlined
 					{
-						p11, n11 := p, len(n)
+						p13, n13 := p, len(n)
 						ok = true
-					L11:
+					L13:
 						for {
 							// IPv6_piece, inlined
-						L12:
+						L14:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L12
+										break L14
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p13, n13 := p, len(n)
+										p15, n15 := p, len(n)
 										ok = true
-									L13:
+									L15:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p13, n[:n13]
-												break L13
+												p, n = p15, n[:n15]
+												break L15
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p13, n[:n13]
-												break L13
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k16 := 0; k16 < 3; k16++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p13, n[:n13]
-												break L13
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p13, n[:n13]
-												break L13
-											}
 											break
 										}
 									}
 									if ok {
-										break L12
+										break L14
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p13, n[:n13]
+								break L13
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p13, n[:n13]
+								break L13
 							}
 							{
-								p14, n14 := p, len(n)
+								p17, n17 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p14, n[:n14]
+								p, n = p17, n[:n17]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p13, n[:n13]
+								break L13
 							}
 							break
 						}
@@ -10125,172 +10065,63 @@ L1:
 					}
 					// IPv6_piece_c, inlined
 					{
-						p15, n15 := p, len(n)
+						p18, n18 := p, len(n)
 						ok = true
-					L15:
+					L18:
 						for {
 							// IPv6_piece, inlined
-						L16:
+						L19:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L16
+										break L19
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p17, n17 := p, len(n)
+										p20, n20 := p, len(n)
 										ok = true
-									L17:
+									L20:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p17, n[:n17]
-												break L17
+												p, n = p20, n[:n20]
+												break L20
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p17, n[:n17]
-												break L17
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k21 := 0; k21 < 3; k21++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p17, n[:n17]
-												break L17
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p17, n[:n17]
-												break L17
-											}
 											break
 										}
 									}
 									if ok {
-										break L16
+										break L19
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p15, n[:n15]
-								break L15
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p15, n[:n15]
-								break L15
-							}
-							{
-								p18, n18 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
 								p, n = p18, n[:n18]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p15, n[:n15]
-								break L15
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					// IPv6_piece_c, inlined
-					{
-						p19, n19 := p, len(n)
-						ok = true
-					L19:
-						for {
-							// IPv6_piece, inlined
-						L20:
-							for {
-								if p < len(s) && class24[s[p]] {
-									if ok = p < len(s) && s[p] == '0'; ok {
-										p++
-									}
-									if ok {
-										break L20
-									}
-								}
-								if p < len(s) && class38[s[p]] {
-									{
-										p21, n21 := p, len(n)
-										ok = true
-									L21:
-										for {
-											if ok = p < len(s) && class38[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p21, n[:n21]
-												break L21
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p21, n[:n21]
-												break L21
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p21, n[:n21]
-												break L21
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p21, n[:n21]
-												break L21
-											}
-											break
-										}
-									}
-									if ok {
-										break L20
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								break L18
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								p, n = p18, n[:n18]
+								break L18
 							}
 							{
 								p22, n22 := p, len(n)
@@ -10301,8 +10132,8 @@ L1:
 								ok = !ok
 							}
 							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								p, n = p18, n[:n18]
+								break L18
 							}
 							break
 						}
@@ -10341,30 +10172,15 @@ L1:
 												p, n = p25, n[:n25]
 												break L25
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k26 := 0; k26 < 3; k26++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p25, n[:n25]
-												break L25
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p25, n[:n25]
-												break L25
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p25, n[:n25]
-												break L25
-											}
 											break
 										}
 									}
@@ -10387,11 +10203,11 @@ L1:
 								break L23
 							}
 							{
-								p26, n26 := p, len(n)
+								p27, n27 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p26, n[:n26]
+								p, n = p27, n[:n27]
 								ok = !ok
 							}
 							if !ok {
@@ -10405,767 +10221,816 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
+					// IPv6_piece_c, inlined
+					{
+						p28, n28 := p, len(n)
+						ok = true
+					L28:
+						for {
+							// IPv6_piece, inlined
+						L29:
+							for {
+								if p < len(s) && class24[s[p]] {
+									if ok = p < len(s) && s[p] == '0'; ok {
+										p++
+									}
+									if ok {
+										break L29
+									}
+								}
+								if p < len(s) && class38[s[p]] {
+									{
+										p30, n30 := p, len(n)
+										ok = true
+									L30:
+										for {
+											if ok = p < len(s) && class38[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p30, n[:n30]
+												break L30
+											}
+											for k31 := 0; k31 < 3; k31++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if ok {
+										break L29
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p28, n[:n28]
+								break L28
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p28, n[:n28]
+								break L28
+							}
+							{
+								p32, n32 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p32, n[:n32]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p28, n[:n28]
+								break L28
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
 					// IPv6_ls32, inlined
-				L27:
+				L33:
 					for {
 						if p < len(s) && class13[s[p]] {
 							{
-								p28, n28 := p, len(n)
+								p34, n34 := p, len(n)
 								ok = true
-							L28:
+							L34:
 								for {
 									// IPv6_piece, inlined
-								L29:
+								L35:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L29
+												break L35
 											}
 										}
 										if p < len(s) && class38[s[p]] {
 											{
-												p30, n30 := p, len(n)
+												p36, n36 := p, len(n)
 												ok = true
-											L30:
+											L36:
 												for {
 													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p30, n[:n30]
-														break L30
+														p, n = p36, n[:n36]
+														break L36
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
+													for k37 := 0; k37 < 3; k37++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p30, n[:n30]
-														break L30
-													}
 													break
 												}
 											}
 											if ok {
-												break L29
+												break L35
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p28, n[:n28]
-										break L28
+										p, n = p34, n[:n34]
+										break L34
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p28, n[:n28]
-										break L28
+										p, n = p34, n[:n34]
+										break L34
 									}
 									// IPv6_piece, inlined
-								L31:
+								L38:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L31
+												break L38
 											}
 										}
 										if p < len(s) && class38[s[p]] {
-											{
-												p32, n32 := p, len(n)
-												ok = true
-											L32:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p32, n[:n32]
-														break L32
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p32, n[:n32]
-														break L32
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p32, n[:n32]
-														break L32
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p32, n[:n32]
-														break L32
-													}
-													break
-												}
-											}
-											if ok {
-												break L31
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p28, n[:n28]
-										break L28
-									}
-									{
-										p33, n33 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class39[s[p]]; ok {
-											p++
-										}
-										p, n = p33, n[:n33]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p28, n[:n28]
-										break L28
-									}
-									break
-								}
-							}
-							if ok {
-								break L27
-							}
-						}
-						if p < len(s) && class28[s[p]] {
-							// valid_IPv4_address_string, inlined
-							node34 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node34].StartRule = uint32(p)<<ast.TreeRuleBits | 52
-							{
-								p35, n35 := p, len(n)
-								ok = true
-							L35:
-								for {
-									// dec_octet, inlined
-								L36:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p37, n37 := p, len(n)
-												ok = true
-											L37:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p37, n[:n37]
-														break L37
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p37, n[:n37]
-														break L37
-													}
-													break
-												}
-											}
-											if ok {
-												break L36
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p38, n38 := p, len(n)
-												ok = true
-											L38:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p38, n[:n38]
-														break L38
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p38, n[:n38]
-														break L38
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p38, n[:n38]
-														break L38
-													}
-													break
-												}
-											}
-											if ok {
-												break L36
-											}
-										}
-										if p < len(s) && class36[s[p]] {
 											{
 												p39, n39 := p, len(n)
 												ok = true
 											L39:
 												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
+													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p39, n[:n39]
 														break L39
 													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
+													for k40 := 0; k40 < 3; k40++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
-													if !ok {
-														p, n = p39, n[:n39]
-														break L39
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p39, n[:n39]
-														break L39
-													}
+													ok = true
 													break
 												}
 											}
 											if ok {
-												break L36
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p40, n40 := p, len(n)
-												ok = true
-											L40:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p40, n[:n40]
-														break L40
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p40, n[:n40]
-														break L40
-													}
-													break
-												}
-											}
-											if ok {
-												break L36
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L36
+												break L38
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p35, n[:n35]
-										break L35
+										p, n = p34, n[:n34]
+										break L34
 									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									// dec_octet, inlined
-								L41:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p42, n42 := p, len(n)
-												ok = true
-											L42:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p42, n[:n42]
-														break L42
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p42, n[:n42]
-														break L42
-													}
-													break
-												}
-											}
-											if ok {
-												break L41
-											}
+									{
+										p41, n41 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class39[s[p]]; ok {
+											p++
 										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p43, n43 := p, len(n)
-												ok = true
-											L43:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p43, n[:n43]
-														break L43
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p43, n[:n43]
-														break L43
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p43, n[:n43]
-														break L43
-													}
-													break
-												}
-											}
-											if ok {
-												break L41
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p44, n44 := p, len(n)
-												ok = true
-											L44:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p44, n[:n44]
-														break L44
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p44, n[:n44]
-														break L44
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p44, n[:n44]
-														break L44
-													}
-													break
-												}
-											}
-											if ok {
-												break L41
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p45, n45 := p, len(n)
-												ok = true
-											L45:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p45, n[:n45]
-														break L45
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p45, n[:n45]
-														break L45
-													}
-													break
-												}
-											}
-											if ok {
-												break L41
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L41
-											}
-										}
-										ok = false
-										break
+										p, n = p41, n[:n41]
+										ok = !ok
 									}
 									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									// dec_octet, inlined
-								L46:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p47, n47 := p, len(n)
-												ok = true
-											L47:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p47, n[:n47]
-														break L47
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p47, n[:n47]
-														break L47
-													}
-													break
-												}
-											}
-											if ok {
-												break L46
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p48, n48 := p, len(n)
-												ok = true
-											L48:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p48, n[:n48]
-														break L48
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p48, n[:n48]
-														break L48
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p48, n[:n48]
-														break L48
-													}
-													break
-												}
-											}
-											if ok {
-												break L46
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p49, n49 := p, len(n)
-												ok = true
-											L49:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p49, n[:n49]
-														break L49
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p49, n[:n49]
-														break L49
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p49, n[:n49]
-														break L49
-													}
-													break
-												}
-											}
-											if ok {
-												break L46
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p50, n50 := p, len(n)
-												ok = true
-											L50:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p50, n[:n50]
-														break L50
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p50, n[:n50]
-														break L50
-													}
-													break
-												}
-											}
-											if ok {
-												break L46
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L46
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									// dec_octet, inlined
-								L51:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p52, n52 := p, len(n)
-												ok = true
-											L52:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p52, n[:n52]
-														break L52
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p52, n[:n52]
-														break L52
-													}
-													break
-												}
-											}
-											if ok {
-												break L51
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p53, n53 := p, len(n)
-												ok = true
-											L53:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p53, n[:n53]
-														break L53
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p53, n[:n53]
-														break L53
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p53, n[:n53]
-														break L53
-													}
-													break
-												}
-											}
-											if ok {
-												break L51
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p54, n54 := p, len(n)
-												ok = true
-											L54:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p54, n[:n54]
-														break L54
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p54, n[:n54]
-														break L54
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p54, n[:n54]
-														break L54
-													}
-													break
-												}
-											}
-											if ok {
-												break L51
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p55, n55 := p, len(n)
-												ok = true
-											L55:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p55, n[:n55]
-														break L55
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p55, n[:n55]
-														break L55
-													}
-													break
-												}
-											}
-											if ok {
-												break L51
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L51
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
+										p, n = p34, n[:n34]
+										break L34
 									}
 									break
 								}
 							}
 							if ok {
-								n[node34].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
-							} else {
-								n = n[:node34]
+								break L33
+							}
+						}
+						if p < len(s) && class28[s[p]] {
+							// valid_IPv4_address_string, inlined
+							node42 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node42].StartRule = uint32(p)<<ast.TreeRuleBits | 52
+							{
+								p43, n43 := p, len(n)
+								ok = true
+							L43:
+								for {
+									// dec_octet, inlined
+								L44:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p45, n45 := p, len(n)
+												ok = true
+											L45:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p45, n[:n45]
+														break L45
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p45, n[:n45]
+														break L45
+													}
+													break
+												}
+											}
+											if ok {
+												break L44
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p46, n46 := p, len(n)
+												ok = true
+											L46:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p46, n[:n46]
+														break L46
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p46, n[:n46]
+														break L46
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p46, n[:n46]
+														break L46
+													}
+													break
+												}
+											}
+											if ok {
+												break L44
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p47, n47 := p, len(n)
+												ok = true
+											L47:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p47, n[:n47]
+														break L47
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p47, n[:n47]
+														break L47
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p47, n[:n47]
+														break L47
+													}
+													break
+												}
+											}
+											if ok {
+												break L44
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p48, n48 := p, len(n)
+												ok = true
+											L48:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p48, n[:n48]
+														break L48
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p48, n[:n48]
+														break L48
+													}
+													break
+												}
+											}
+											if ok {
+												break L44
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L44
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p43, n[:n43]
+										break L43
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p43, n[:n43]
+										break L43
+									}
+									// dec_octet, inlined
+								L49:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p50, n50 := p, len(n)
+												ok = true
+											L50:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p50, n[:n50]
+														break L50
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p50, n[:n50]
+														break L50
+													}
+													break
+												}
+											}
+											if ok {
+												break L49
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p51, n51 := p, len(n)
+												ok = true
+											L51:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p51, n[:n51]
+														break L51
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p51, n[:n51]
+														break L51
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p51, n[:n51]
+														break L51
+													}
+													break
+												}
+											}
+											if ok {
+												break L49
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p52, n52 := p, len(n)
+												ok = true
+											L52:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p52, n[:n52]
+														break L52
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p52, n[:n52]
+														break L52
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p52, n[:n52]
+														break L52
+													}
+													break
+												}
+											}
+											if ok {
+												break L49
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p53, n53 := p, len(n)
+												ok = true
+											L53:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p53, n[:n53]
+														break L53
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p53, n[:n53]
+														break L53
+													}
+													break
+												}
+											}
+											if ok {
+												break L49
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L49
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p43, n[:n43]
+										break L43
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p43, n[:n43]
+										break L43
+									}
+									// dec_octet, inlined
+								L54:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p55, n55 := p, len(n)
+												ok = true
+											L55:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p55, n[:n55]
+														break L55
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p55, n[:n55]
+														break L55
+													}
+													break
+												}
+											}
+											if ok {
+												break L54
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p56, n56 := p, len(n)
+												ok = true
+											L56:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p56, n[:n56]
+														break L56
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p56, n[:n56]
+														break L56
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p56, n[:n56]
+														break L56
+													}
+													break
+												}
+											}
+											if ok {
+												break L54
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p57, n57 := p, len(n)
+												ok = true
+											L57:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p57, n[:n57]
+														break L57
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p57, n[:n57]
+														break L57
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p57, n[:n57]
+														break L57
+													}
+													break
+												}
+											}
+											if ok {
+												break L54
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p58, n58 := p, len(n)
+												ok = true
+											L58:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p58, n[:n58]
+														break L58
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p58, n[:n58]
+														break L58
+													}
+													break
+												}
+											}
+											if ok {
+												break L54
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L54
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p43, n[:n43]
+										break L43
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p43, n[:n43]
+										break L43
+									}
+									// dec_octet, inlined
+								L59:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p60, n60 := p, len(n)
+												ok = true
+											L60:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p60, n[:n60]
+														break L60
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p60, n[:n60]
+														break L60
+													}
+													break
+												}
+											}
+											if ok {
+												break L59
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p61, n61 := p, len(n)
+												ok = true
+											L61:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p61, n[:n61]
+														break L61
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p61, n[:n61]
+														break L61
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p61, n[:n61]
+														break L61
+													}
+													break
+												}
+											}
+											if ok {
+												break L59
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p62, n62 := p, len(n)
+												ok = true
+											L62:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p62, n[:n62]
+														break L62
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p62, n[:n62]
+														break L62
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p62, n[:n62]
+														break L62
+													}
+													break
+												}
+											}
+											if ok {
+												break L59
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p63, n63 := p, len(n)
+												ok = true
+											L63:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p63, n[:n63]
+														break L63
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p63, n[:n63]
+														break L63
+													}
+													break
+												}
+											}
+											if ok {
+												break L59
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L59
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p43, n[:n43]
+										break L43
+									}
+									break
+								}
 							}
 							if ok {
-								break L27
+								n[node42].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+							} else {
+								n = n[:node42]
+							}
+							if ok {
+								break L33
 							}
 						}
 						ok = false
@@ -11176,12 +11041,12 @@ L1:
 						break L2
 					}
 					{
-						p56, n56 := p, len(n)
+						p64, n64 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p56, n[:n56]
+						p, n = p64, n[:n64]
 						ok = !ok
 					}
 					if !ok {
@@ -11197,204 +11062,16 @@ L1:
 		}
 		if p < len(s) && class40[s[p]] {
 			{
-				p57, n57 := p, len(n)
+				p65, n65 := p, len(n)
 				ok = true
-			L57:
+			L65:
 				for {
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p57, n[:n57]
-						break L57
-					}
-					// IPv6_piece_c, inlined
-					{
-						p58, n58 := p, len(n)
-						ok = true
-					L58:
-						for {
-							// IPv6_piece, inlined
-						L59:
-							for {
-								if p < len(s) && class24[s[p]] {
-									if ok = p < len(s) && s[p] == '0'; ok {
-										p++
-									}
-									if ok {
-										break L59
-									}
-								}
-								if p < len(s) && class38[s[p]] {
-									{
-										p60, n60 := p, len(n)
-										ok = true
-									L60:
-										for {
-											if ok = p < len(s) && class38[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p60, n[:n60]
-												break L60
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p60, n[:n60]
-												break L60
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p60, n[:n60]
-												break L60
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p60, n[:n60]
-												break L60
-											}
-											break
-										}
-									}
-									if ok {
-										break L59
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p58, n[:n58]
-								break L58
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p58, n[:n58]
-								break L58
-							}
-							{
-								p61, n61 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p61, n[:n61]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p58, n[:n58]
-								break L58
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p57, n[:n57]
-						break L57
-					}
-					// IPv6_piece_c, inlined
-					{
-						p62, n62 := p, len(n)
-						ok = true
-					L62:
-						for {
-							// IPv6_piece, inlined
-						L63:
-							for {
-								if p < len(s) && class24[s[p]] {
-									if ok = p < len(s) && s[p] == '0'; ok {
-										p++
-									}
-									if ok {
-										break L63
-									}
-								}
-								if p < len(s) && class38[s[p]] {
-									{
-										p64, n64 := p, len(n)
-										ok = true
-									L64:
-										for {
-											if ok = p < len(s) && class38[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p64, n[:n64]
-												break L64
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p64, n[:n64]
-												break L64
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p64, n[:n64]
-												break L64
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p64, n[:n64]
-												break L64
-											}
-											break
-										}
-									}
-									if ok {
-										break L63
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p62, n[:n62]
-								break L62
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p62, n[:n62]
-								break L62
-							}
-							{
-								p65, n65 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p65, n[:n65]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p62, n[:n62]
-								break L62
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p57, n[:n57]
-						break L57
+						p, n = p65, n[:n65]
+						break L65
 					}
 					// IPv6_piece_c, inlined
 					{
@@ -11426,30 +11103,15 @@ L1:
 												p, n = p68, n[:n68]
 												break L68
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k69 := 0; k69 < 3; k69++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p68, n[:n68]
-												break L68
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p68, n[:n68]
-												break L68
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p68, n[:n68]
-												break L68
-											}
 											break
 										}
 									}
@@ -11472,11 +11134,11 @@ L1:
 								break L66
 							}
 							{
-								p69, n69 := p, len(n)
+								p70, n70 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p69, n[:n69]
+								p, n = p70, n[:n70]
 								ok = !ok
 							}
 							if !ok {
@@ -11487,808 +11149,465 @@ L1:
 						}
 					}
 					if !ok {
-						p, n = p57, n[:n57]
-						break L57
+						p, n = p65, n[:n65]
+						break L65
 					}
 					// IPv6_piece_c, inlined
 					{
-						p70, n70 := p, len(n)
+						p71, n71 := p, len(n)
 						ok = true
-					L70:
+					L71:
 						for {
 							// IPv6_piece, inlined
-						L71:
+						L72:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L71
+										break L72
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p72, n72 := p, len(n)
+										p73, n73 := p, len(n)
 										ok = true
-									L72:
+									L73:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p72, n[:n72]
-												break L72
+												p, n = p73, n[:n73]
+												break L73
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k74 := 0; k74 < 3; k74++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
 											break
 										}
 									}
 									if ok {
-										break L71
+										break L72
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p70, n[:n70]
-								break L70
+								p, n = p71, n[:n71]
+								break L71
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p70, n[:n70]
-								break L70
+								p, n = p71, n[:n71]
+								break L71
 							}
 							{
-								p73, n73 := p, len(n)
+								p75, n75 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p73, n[:n73]
+								p, n = p75, n[:n75]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p70, n[:n70]
-								break L70
+								p, n = p71, n[:n71]
+								break L71
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p57, n[:n57]
-						break L57
+						p, n = p65, n[:n65]
+						break L65
 					}
 					// IPv6_piece_c, inlined
 					{
-						p74, n74 := p, len(n)
+						p76, n76 := p, len(n)
 						ok = true
-					L74:
+					L76:
 						for {
 							// IPv6_piece, inlined
-						L75:
+						L77:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L75
+										break L77
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p76, n76 := p, len(n)
+										p78, n78 := p, len(n)
 										ok = true
-									L76:
+									L78:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p76, n[:n76]
-												break L76
+												p, n = p78, n[:n78]
+												break L78
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p76, n[:n76]
-												break L76
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k79 := 0; k79 < 3; k79++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p76, n[:n76]
-												break L76
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p76, n[:n76]
-												break L76
-											}
 											break
 										}
 									}
 									if ok {
-										break L75
+										break L77
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p74, n[:n74]
-								break L74
+								p, n = p76, n[:n76]
+								break L76
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p74, n[:n74]
-								break L74
+								p, n = p76, n[:n76]
+								break L76
 							}
 							{
-								p77, n77 := p, len(n)
+								p80, n80 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p77, n[:n77]
+								p, n = p80, n[:n80]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p74, n[:n74]
-								break L74
+								p, n = p76, n[:n76]
+								break L76
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p57, n[:n57]
-						break L57
+						p, n = p65, n[:n65]
+						break L65
+					}
+					// IPv6_piece_c, inlined
+					{
+						p81, n81 := p, len(n)
+						ok = true
+					L81:
+						for {
+							// IPv6_piece, inlined
+						L82:
+							for {
+								if p < len(s) && class24[s[p]] {
+									if ok = p < len(s) && s[p] == '0'; ok {
+										p++
+									}
+									if ok {
+										break L82
+									}
+								}
+								if p < len(s) && class38[s[p]] {
+									{
+										p83, n83 := p, len(n)
+										ok = true
+									L83:
+										for {
+											if ok = p < len(s) && class38[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p83, n[:n83]
+												break L83
+											}
+											for k84 := 0; k84 < 3; k84++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if ok {
+										break L82
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p81, n[:n81]
+								break L81
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p81, n[:n81]
+								break L81
+							}
+							{
+								p85, n85 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p85, n[:n85]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p81, n[:n81]
+								break L81
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p65, n[:n65]
+						break L65
+					}
+					// IPv6_piece_c, inlined
+					{
+						p86, n86 := p, len(n)
+						ok = true
+					L86:
+						for {
+							// IPv6_piece, inlined
+						L87:
+							for {
+								if p < len(s) && class24[s[p]] {
+									if ok = p < len(s) && s[p] == '0'; ok {
+										p++
+									}
+									if ok {
+										break L87
+									}
+								}
+								if p < len(s) && class38[s[p]] {
+									{
+										p88, n88 := p, len(n)
+										ok = true
+									L88:
+										for {
+											if ok = p < len(s) && class38[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p88, n[:n88]
+												break L88
+											}
+											for k89 := 0; k89 < 3; k89++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if ok {
+										break L87
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p86, n[:n86]
+								break L86
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p86, n[:n86]
+								break L86
+							}
+							{
+								p90, n90 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p90, n[:n90]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p86, n[:n86]
+								break L86
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p65, n[:n65]
+						break L65
 					}
 					// IPv6_ls32, inlined
-				L78:
+				L91:
 					for {
 						if p < len(s) && class13[s[p]] {
 							{
-								p79, n79 := p, len(n)
+								p92, n92 := p, len(n)
 								ok = true
-							L79:
+							L92:
 								for {
 									// IPv6_piece, inlined
-								L80:
+								L93:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L80
+												break L93
 											}
 										}
 										if p < len(s) && class38[s[p]] {
-											{
-												p81, n81 := p, len(n)
-												ok = true
-											L81:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p81, n[:n81]
-														break L81
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p81, n[:n81]
-														break L81
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p81, n[:n81]
-														break L81
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p81, n[:n81]
-														break L81
-													}
-													break
-												}
-											}
-											if ok {
-												break L80
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									// IPv6_piece, inlined
-								L82:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L82
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p83, n83 := p, len(n)
-												ok = true
-											L83:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p83, n[:n83]
-														break L83
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p83, n[:n83]
-														break L83
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p83, n[:n83]
-														break L83
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p83, n[:n83]
-														break L83
-													}
-													break
-												}
-											}
-											if ok {
-												break L82
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									{
-										p84, n84 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class39[s[p]]; ok {
-											p++
-										}
-										p, n = p84, n[:n84]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									break
-								}
-							}
-							if ok {
-								break L78
-							}
-						}
-						if p < len(s) && class28[s[p]] {
-							// valid_IPv4_address_string, inlined
-							node85 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node85].StartRule = uint32(p)<<ast.TreeRuleBits | 52
-							{
-								p86, n86 := p, len(n)
-								ok = true
-							L86:
-								for {
-									// dec_octet, inlined
-								L87:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p88, n88 := p, len(n)
-												ok = true
-											L88:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p88, n[:n88]
-														break L88
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p88, n[:n88]
-														break L88
-													}
-													break
-												}
-											}
-											if ok {
-												break L87
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p89, n89 := p, len(n)
-												ok = true
-											L89:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p89, n[:n89]
-														break L89
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p89, n[:n89]
-														break L89
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p89, n[:n89]
-														break L89
-													}
-													break
-												}
-											}
-											if ok {
-												break L87
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p90, n90 := p, len(n)
-												ok = true
-											L90:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p90, n[:n90]
-														break L90
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p90, n[:n90]
-														break L90
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p90, n[:n90]
-														break L90
-													}
-													break
-												}
-											}
-											if ok {
-												break L87
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p91, n91 := p, len(n)
-												ok = true
-											L91:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p91, n[:n91]
-														break L91
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p91, n[:n91]
-														break L91
-													}
-													break
-												}
-											}
-											if ok {
-												break L87
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L87
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p86, n[:n86]
-										break L86
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p86, n[:n86]
-										break L86
-									}
-									// dec_octet, inlined
-								L92:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p93, n93 := p, len(n)
-												ok = true
-											L93:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p93, n[:n93]
-														break L93
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p93, n[:n93]
-														break L93
-													}
-													break
-												}
-											}
-											if ok {
-												break L92
-											}
-										}
-										if p < len(s) && class35[s[p]] {
 											{
 												p94, n94 := p, len(n)
 												ok = true
 											L94:
 												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
+													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p94, n[:n94]
 														break L94
 													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
+													for k95 := 0; k95 < 3; k95++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
-													if !ok {
-														p, n = p94, n[:n94]
-														break L94
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p94, n[:n94]
-														break L94
-													}
+													ok = true
 													break
 												}
 											}
 											if ok {
-												break L92
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p95, n95 := p, len(n)
-												ok = true
-											L95:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p95, n[:n95]
-														break L95
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p95, n[:n95]
-														break L95
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p95, n[:n95]
-														break L95
-													}
-													break
-												}
-											}
-											if ok {
-												break L92
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p96, n96 := p, len(n)
-												ok = true
-											L96:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p96, n[:n96]
-														break L96
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p96, n[:n96]
-														break L96
-													}
-													break
-												}
-											}
-											if ok {
-												break L92
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L92
+												break L93
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p86, n[:n86]
-										break L86
+										p, n = p92, n[:n92]
+										break L92
 									}
-									if ok = p < len(s) && s[p] == '.'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p86, n[:n86]
-										break L86
+										p, n = p92, n[:n92]
+										break L92
 									}
-									// dec_octet, inlined
-								L97:
+									// IPv6_piece, inlined
+								L96:
 									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p98, n98 := p, len(n)
-												ok = true
-											L98:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p98, n[:n98]
-														break L98
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p98, n[:n98]
-														break L98
-													}
-													break
-												}
-											}
-											if ok {
-												break L97
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p99, n99 := p, len(n)
-												ok = true
-											L99:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p99, n[:n99]
-														break L99
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p99, n[:n99]
-														break L99
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p99, n[:n99]
-														break L99
-													}
-													break
-												}
-											}
-											if ok {
-												break L97
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p100, n100 := p, len(n)
-												ok = true
-											L100:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p100, n[:n100]
-														break L100
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p100, n[:n100]
-														break L100
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p100, n[:n100]
-														break L100
-													}
-													break
-												}
-											}
-											if ok {
-												break L97
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p101, n101 := p, len(n)
-												ok = true
-											L101:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p101, n[:n101]
-														break L101
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p101, n[:n101]
-														break L101
-													}
-													break
-												}
-											}
-											if ok {
-												break L97
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
+										if p < len(s) && class24[s[p]] {
+											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L97
+												break L96
+											}
+										}
+										if p < len(s) && class38[s[p]] {
+											{
+												p97, n97 := p, len(n)
+												ok = true
+											L97:
+												for {
+													if ok = p < len(s) && class38[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p97, n[:n97]
+														break L97
+													}
+													for k98 := 0; k98 < 3; k98++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
+													}
+													ok = true
+													break
+												}
+											}
+											if ok {
+												break L96
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p86, n[:n86]
-										break L86
+										p, n = p92, n[:n92]
+										break L92
 									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
+									{
+										p99, n99 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class39[s[p]]; ok {
+											p++
+										}
+										p, n = p99, n[:n99]
+										ok = !ok
 									}
 									if !ok {
-										p, n = p86, n[:n86]
-										break L86
+										p, n = p92, n[:n92]
+										break L92
 									}
+									break
+								}
+							}
+							if ok {
+								break L91
+							}
+						}
+						if p < len(s) && class28[s[p]] {
+							// valid_IPv4_address_string, inlined
+							node100 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node100].StartRule = uint32(p)<<ast.TreeRuleBits | 52
+							{
+								p101, n101 := p, len(n)
+								ok = true
+							L101:
+								for {
 									// dec_octet, inlined
 								L102:
 									for {
@@ -12426,40 +11745,481 @@ L1:
 										break
 									}
 									if !ok {
-										p, n = p86, n[:n86]
-										break L86
+										p, n = p101, n[:n101]
+										break L101
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p101, n[:n101]
+										break L101
+									}
+									// dec_octet, inlined
+								L107:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p108, n108 := p, len(n)
+												ok = true
+											L108:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p108, n[:n108]
+														break L108
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p108, n[:n108]
+														break L108
+													}
+													break
+												}
+											}
+											if ok {
+												break L107
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p109, n109 := p, len(n)
+												ok = true
+											L109:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p109, n[:n109]
+														break L109
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p109, n[:n109]
+														break L109
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p109, n[:n109]
+														break L109
+													}
+													break
+												}
+											}
+											if ok {
+												break L107
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p110, n110 := p, len(n)
+												ok = true
+											L110:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p110, n[:n110]
+														break L110
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p110, n[:n110]
+														break L110
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p110, n[:n110]
+														break L110
+													}
+													break
+												}
+											}
+											if ok {
+												break L107
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p111, n111 := p, len(n)
+												ok = true
+											L111:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p111, n[:n111]
+														break L111
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p111, n[:n111]
+														break L111
+													}
+													break
+												}
+											}
+											if ok {
+												break L107
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L107
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p101, n[:n101]
+										break L101
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p101, n[:n101]
+										break L101
+									}
+									// dec_octet, inlined
+								L112:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p113, n113 := p, len(n)
+												ok = true
+											L113:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p113, n[:n113]
+														break L113
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p113, n[:n113]
+														break L113
+													}
+													break
+												}
+											}
+											if ok {
+												break L112
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p114, n114 := p, len(n)
+												ok = true
+											L114:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p114, n[:n114]
+														break L114
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p114, n[:n114]
+														break L114
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p114, n[:n114]
+														break L114
+													}
+													break
+												}
+											}
+											if ok {
+												break L112
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p115, n115 := p, len(n)
+												ok = true
+											L115:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p115, n[:n115]
+														break L115
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p115, n[:n115]
+														break L115
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p115, n[:n115]
+														break L115
+													}
+													break
+												}
+											}
+											if ok {
+												break L112
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p116, n116 := p, len(n)
+												ok = true
+											L116:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p116, n[:n116]
+														break L116
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p116, n[:n116]
+														break L116
+													}
+													break
+												}
+											}
+											if ok {
+												break L112
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L112
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p101, n[:n101]
+										break L101
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p101, n[:n101]
+										break L101
+									}
+									// dec_octet, inlined
+								L117:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p118, n118 := p, len(n)
+												ok = true
+											L118:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p118, n[:n118]
+														break L118
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p118, n[:n118]
+														break L118
+													}
+													break
+												}
+											}
+											if ok {
+												break L117
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p119, n119 := p, len(n)
+												ok = true
+											L119:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p119, n[:n119]
+														break L119
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p119, n[:n119]
+														break L119
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p119, n[:n119]
+														break L119
+													}
+													break
+												}
+											}
+											if ok {
+												break L117
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p120, n120 := p, len(n)
+												ok = true
+											L120:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p120, n[:n120]
+														break L120
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p120, n[:n120]
+														break L120
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p120, n[:n120]
+														break L120
+													}
+													break
+												}
+											}
+											if ok {
+												break L117
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p121, n121 := p, len(n)
+												ok = true
+											L121:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p121, n[:n121]
+														break L121
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p121, n[:n121]
+														break L121
+													}
+													break
+												}
+											}
+											if ok {
+												break L117
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L117
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p101, n[:n101]
+										break L101
 									}
 									break
 								}
 							}
 							if ok {
-								n[node85].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node100].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node85]
+								n = n[:node100]
 							}
 							if ok {
-								break L78
+								break L91
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p57, n[:n57]
-						break L57
+						p, n = p65, n[:n65]
+						break L65
 					}
 					{
-						p107, n107 := p, len(n)
+						p122, n122 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p107, n[:n107]
+						p, n = p122, n[:n122]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p57, n[:n57]
-						break L57
+						p, n = p65, n[:n65]
+						break L65
 					}
 					break
 				}
@@ -12470,63 +12230,48 @@ L1:
 		}
 		if p < len(s) && class41[s[p]] {
 			{
-				p108, n108 := p, len(n)
+				p123, n123 := p, len(n)
 				ok = true
-			L108:
+			L123:
 				for {
 					// IPv6_piece, inlined
-				L109:
+				L124:
 					for {
 						if p < len(s) && class24[s[p]] {
 							if ok = p < len(s) && s[p] == '0'; ok {
 								p++
 							}
 							if ok {
-								break L109
+								break L124
 							}
 						}
 						if p < len(s) && class38[s[p]] {
 							{
-								p110, n110 := p, len(n)
+								p125, n125 := p, len(n)
 								ok = true
-							L110:
+							L125:
 								for {
 									if ok = p < len(s) && class38[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p110, n[:n110]
-										break L110
+										p, n = p125, n[:n125]
+										break L125
 									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p110, n[:n110]
-										break L110
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
+									for k126 := 0; k126 < 3; k126++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class13[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p110, n[:n110]
-										break L110
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p110, n[:n110]
-										break L110
-									}
 									break
 								}
 							}
 							if ok {
-								break L109
+								break L124
 							}
 						}
 						ok = false
@@ -12534,1126 +12279,595 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					// IPv6_piece_c, inlined
 					{
-						p111, n111 := p, len(n)
+						p127, n127 := p, len(n)
 						ok = true
-					L111:
+					L127:
 						for {
 							// IPv6_piece, inlined
-						L112:
+						L128:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L112
+										break L128
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p113, n113 := p, len(n)
+										p129, n129 := p, len(n)
 										ok = true
-									L113:
+									L129:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p113, n[:n113]
-												break L113
+												p, n = p129, n[:n129]
+												break L129
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p113, n[:n113]
-												break L113
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k130 := 0; k130 < 3; k130++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p113, n[:n113]
-												break L113
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p113, n[:n113]
-												break L113
-											}
 											break
 										}
 									}
 									if ok {
-										break L112
+										break L128
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p111, n[:n111]
-								break L111
+								p, n = p127, n[:n127]
+								break L127
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p111, n[:n111]
-								break L111
+								p, n = p127, n[:n127]
+								break L127
 							}
 							{
-								p114, n114 := p, len(n)
+								p131, n131 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p114, n[:n114]
+								p, n = p131, n[:n131]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p111, n[:n111]
-								break L111
+								p, n = p127, n[:n127]
+								break L127
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					// IPv6_piece_c, inlined
 					{
-						p115, n115 := p, len(n)
+						p132, n132 := p, len(n)
 						ok = true
-					L115:
+					L132:
 						for {
 							// IPv6_piece, inlined
-						L116:
+						L133:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L116
+										break L133
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p117, n117 := p, len(n)
+										p134, n134 := p, len(n)
 										ok = true
-									L117:
+									L134:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p117, n[:n117]
-												break L117
+												p, n = p134, n[:n134]
+												break L134
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k135 := 0; k135 < 3; k135++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
 											break
 										}
 									}
 									if ok {
-										break L116
+										break L133
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p115, n[:n115]
-								break L115
+								p, n = p132, n[:n132]
+								break L132
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p115, n[:n115]
-								break L115
+								p, n = p132, n[:n132]
+								break L132
 							}
 							{
-								p118, n118 := p, len(n)
+								p136, n136 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p118, n[:n118]
+								p, n = p136, n[:n136]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p115, n[:n115]
-								break L115
+								p, n = p132, n[:n132]
+								break L132
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					// IPv6_piece_c, inlined
 					{
-						p119, n119 := p, len(n)
+						p137, n137 := p, len(n)
 						ok = true
-					L119:
+					L137:
 						for {
 							// IPv6_piece, inlined
-						L120:
+						L138:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L120
+										break L138
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p121, n121 := p, len(n)
+										p139, n139 := p, len(n)
 										ok = true
-									L121:
+									L139:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p121, n[:n121]
-												break L121
+												p, n = p139, n[:n139]
+												break L139
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p121, n[:n121]
-												break L121
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k140 := 0; k140 < 3; k140++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p121, n[:n121]
-												break L121
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p121, n[:n121]
-												break L121
-											}
 											break
 										}
 									}
 									if ok {
-										break L120
+										break L138
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p119, n[:n119]
-								break L119
+								p, n = p137, n[:n137]
+								break L137
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p119, n[:n119]
-								break L119
+								p, n = p137, n[:n137]
+								break L137
 							}
 							{
-								p122, n122 := p, len(n)
+								p141, n141 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p122, n[:n122]
+								p, n = p141, n[:n141]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p119, n[:n119]
-								break L119
+								p, n = p137, n[:n137]
+								break L137
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					// IPv6_piece_c, inlined
 					{
-						p123, n123 := p, len(n)
+						p142, n142 := p, len(n)
 						ok = true
-					L123:
+					L142:
 						for {
 							// IPv6_piece, inlined
-						L124:
+						L143:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L124
+										break L143
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p125, n125 := p, len(n)
+										p144, n144 := p, len(n)
 										ok = true
-									L125:
+									L144:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p125, n[:n125]
-												break L125
+												p, n = p144, n[:n144]
+												break L144
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p125, n[:n125]
-												break L125
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k145 := 0; k145 < 3; k145++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p125, n[:n125]
-												break L125
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p125, n[:n125]
-												break L125
-											}
 											break
 										}
 									}
 									if ok {
-										break L124
+										break L143
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p123, n[:n123]
-								break L123
+								p, n = p142, n[:n142]
+								break L142
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p123, n[:n123]
-								break L123
+								p, n = p142, n[:n142]
+								break L142
 							}
 							{
-								p126, n126 := p, len(n)
+								p146, n146 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p126, n[:n126]
+								p, n = p146, n[:n146]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p123, n[:n123]
-								break L123
+								p, n = p142, n[:n142]
+								break L142
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					// IPv6_ls32, inlined
-				L127:
+				L147:
 					for {
 						if p < len(s) && class13[s[p]] {
 							{
-								p128, n128 := p, len(n)
+								p148, n148 := p, len(n)
 								ok = true
-							L128:
+							L148:
 								for {
 									// IPv6_piece, inlined
-								L129:
+								L149:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L129
+												break L149
 											}
 										}
 										if p < len(s) && class38[s[p]] {
-											{
-												p130, n130 := p, len(n)
-												ok = true
-											L130:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p130, n[:n130]
-														break L130
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p130, n[:n130]
-														break L130
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p130, n[:n130]
-														break L130
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p130, n[:n130]
-														break L130
-													}
-													break
-												}
-											}
-											if ok {
-												break L129
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p128, n[:n128]
-										break L128
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p128, n[:n128]
-										break L128
-									}
-									// IPv6_piece, inlined
-								L131:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L131
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p132, n132 := p, len(n)
-												ok = true
-											L132:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p132, n[:n132]
-														break L132
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p132, n[:n132]
-														break L132
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p132, n[:n132]
-														break L132
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p132, n[:n132]
-														break L132
-													}
-													break
-												}
-											}
-											if ok {
-												break L131
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p128, n[:n128]
-										break L128
-									}
-									{
-										p133, n133 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class39[s[p]]; ok {
-											p++
-										}
-										p, n = p133, n[:n133]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p128, n[:n128]
-										break L128
-									}
-									break
-								}
-							}
-							if ok {
-								break L127
-							}
-						}
-						if p < len(s) && class28[s[p]] {
-							// valid_IPv4_address_string, inlined
-							node134 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node134].StartRule = uint32(p)<<ast.TreeRuleBits | 52
-							{
-								p135, n135 := p, len(n)
-								ok = true
-							L135:
-								for {
-									// dec_octet, inlined
-								L136:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p137, n137 := p, len(n)
-												ok = true
-											L137:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p137, n[:n137]
-														break L137
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p137, n[:n137]
-														break L137
-													}
-													break
-												}
-											}
-											if ok {
-												break L136
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p138, n138 := p, len(n)
-												ok = true
-											L138:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p138, n[:n138]
-														break L138
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p138, n[:n138]
-														break L138
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p138, n[:n138]
-														break L138
-													}
-													break
-												}
-											}
-											if ok {
-												break L136
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p139, n139 := p, len(n)
-												ok = true
-											L139:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p139, n[:n139]
-														break L139
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p139, n[:n139]
-														break L139
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p139, n[:n139]
-														break L139
-													}
-													break
-												}
-											}
-											if ok {
-												break L136
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p140, n140 := p, len(n)
-												ok = true
-											L140:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p140, n[:n140]
-														break L140
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p140, n[:n140]
-														break L140
-													}
-													break
-												}
-											}
-											if ok {
-												break L136
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L136
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p135, n[:n135]
-										break L135
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p135, n[:n135]
-										break L135
-									}
-									// dec_octet, inlined
-								L141:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p142, n142 := p, len(n)
-												ok = true
-											L142:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p142, n[:n142]
-														break L142
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p142, n[:n142]
-														break L142
-													}
-													break
-												}
-											}
-											if ok {
-												break L141
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p143, n143 := p, len(n)
-												ok = true
-											L143:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p143, n[:n143]
-														break L143
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p143, n[:n143]
-														break L143
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p143, n[:n143]
-														break L143
-													}
-													break
-												}
-											}
-											if ok {
-												break L141
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p144, n144 := p, len(n)
-												ok = true
-											L144:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p144, n[:n144]
-														break L144
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p144, n[:n144]
-														break L144
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p144, n[:n144]
-														break L144
-													}
-													break
-												}
-											}
-											if ok {
-												break L141
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p145, n145 := p, len(n)
-												ok = true
-											L145:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p145, n[:n145]
-														break L145
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p145, n[:n145]
-														break L145
-													}
-													break
-												}
-											}
-											if ok {
-												break L141
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L141
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p135, n[:n135]
-										break L135
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p135, n[:n135]
-										break L135
-									}
-									// dec_octet, inlined
-								L146:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p147, n147 := p, len(n)
-												ok = true
-											L147:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p147, n[:n147]
-														break L147
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p147, n[:n147]
-														break L147
-													}
-													break
-												}
-											}
-											if ok {
-												break L146
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p148, n148 := p, len(n)
-												ok = true
-											L148:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p148, n[:n148]
-														break L148
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p148, n[:n148]
-														break L148
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p148, n[:n148]
-														break L148
-													}
-													break
-												}
-											}
-											if ok {
-												break L146
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p149, n149 := p, len(n)
-												ok = true
-											L149:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p149, n[:n149]
-														break L149
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p149, n[:n149]
-														break L149
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p149, n[:n149]
-														break L149
-													}
-													break
-												}
-											}
-											if ok {
-												break L146
-											}
-										}
-										if p < len(s) && class31[s[p]] {
 											{
 												p150, n150 := p, len(n)
 												ok = true
 											L150:
 												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
+													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p150, n[:n150]
 														break L150
 													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
+													for k151 := 0; k151 < 3; k151++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
-													if !ok {
-														p, n = p150, n[:n150]
-														break L150
-													}
+													ok = true
 													break
 												}
 											}
 											if ok {
-												break L146
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L146
+												break L149
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p135, n[:n135]
-										break L135
+										p, n = p148, n[:n148]
+										break L148
 									}
-									if ok = p < len(s) && s[p] == '.'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p135, n[:n135]
-										break L135
+										p, n = p148, n[:n148]
+										break L148
 									}
-									// dec_octet, inlined
-								L151:
+									// IPv6_piece, inlined
+								L152:
 									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p152, n152 := p, len(n)
-												ok = true
-											L152:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p152, n[:n152]
-														break L152
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p152, n[:n152]
-														break L152
-													}
-													break
-												}
+										if p < len(s) && class24[s[p]] {
+											if ok = p < len(s) && s[p] == '0'; ok {
+												p++
 											}
 											if ok {
-												break L151
+												break L152
 											}
 										}
-										if p < len(s) && class35[s[p]] {
+										if p < len(s) && class38[s[p]] {
 											{
 												p153, n153 := p, len(n)
 												ok = true
 											L153:
 												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
+													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p153, n[:n153]
 														break L153
+													}
+													for k154 := 0; k154 < 3; k154++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
+													}
+													ok = true
+													break
+												}
+											}
+											if ok {
+												break L152
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p148, n[:n148]
+										break L148
+									}
+									{
+										p155, n155 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class39[s[p]]; ok {
+											p++
+										}
+										p, n = p155, n[:n155]
+										ok = !ok
+									}
+									if !ok {
+										p, n = p148, n[:n148]
+										break L148
+									}
+									break
+								}
+							}
+							if ok {
+								break L147
+							}
+						}
+						if p < len(s) && class28[s[p]] {
+							// valid_IPv4_address_string, inlined
+							node156 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node156].StartRule = uint32(p)<<ast.TreeRuleBits | 52
+							{
+								p157, n157 := p, len(n)
+								ok = true
+							L157:
+								for {
+									// dec_octet, inlined
+								L158:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p159, n159 := p, len(n)
+												ok = true
+											L159:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p159, n[:n159]
+														break L159
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p159, n[:n159]
+														break L159
+													}
+													break
+												}
+											}
+											if ok {
+												break L158
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p160, n160 := p, len(n)
+												ok = true
+											L160:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p160, n[:n160]
+														break L160
 													}
 													if ok = p < len(s) && class29[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p153, n[:n153]
-														break L153
+														p, n = p160, n[:n160]
+														break L160
 													}
 													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p153, n[:n153]
-														break L153
+														p, n = p160, n[:n160]
+														break L160
 													}
 													break
 												}
 											}
 											if ok {
-												break L151
+												break L158
 											}
 										}
 										if p < len(s) && class36[s[p]] {
 											{
-												p154, n154 := p, len(n)
+												p161, n161 := p, len(n)
 												ok = true
-											L154:
+											L161:
 												for {
 													if ok = p < len(s) && s[p] == '1'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p154, n[:n154]
-														break L154
+														p, n = p161, n[:n161]
+														break L161
 													}
 													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p154, n[:n154]
-														break L154
+														p, n = p161, n[:n161]
+														break L161
 													}
 													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p154, n[:n154]
-														break L154
+														p, n = p161, n[:n161]
+														break L161
 													}
 													break
 												}
 											}
 											if ok {
-												break L151
+												break L158
 											}
 										}
 										if p < len(s) && class31[s[p]] {
 											{
-												p155, n155 := p, len(n)
+												p162, n162 := p, len(n)
 												ok = true
-											L155:
+											L162:
 												for {
 													if ok = p < len(s) && class31[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p155, n[:n155]
-														break L155
+														p, n = p162, n[:n162]
+														break L162
 													}
 													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p155, n[:n155]
-														break L155
+														p, n = p162, n[:n162]
+														break L162
 													}
 													break
 												}
 											}
 											if ok {
-												break L151
+												break L158
 											}
 										}
 										if p < len(s) && class28[s[p]] {
@@ -13661,47 +12875,488 @@ L1:
 												p++
 											}
 											if ok {
-												break L151
+												break L158
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p135, n[:n135]
-										break L135
+										p, n = p157, n[:n157]
+										break L157
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p157, n[:n157]
+										break L157
+									}
+									// dec_octet, inlined
+								L163:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p164, n164 := p, len(n)
+												ok = true
+											L164:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p164, n[:n164]
+														break L164
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p164, n[:n164]
+														break L164
+													}
+													break
+												}
+											}
+											if ok {
+												break L163
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p165, n165 := p, len(n)
+												ok = true
+											L165:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p165, n[:n165]
+														break L165
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p165, n[:n165]
+														break L165
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p165, n[:n165]
+														break L165
+													}
+													break
+												}
+											}
+											if ok {
+												break L163
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p166, n166 := p, len(n)
+												ok = true
+											L166:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p166, n[:n166]
+														break L166
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p166, n[:n166]
+														break L166
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p166, n[:n166]
+														break L166
+													}
+													break
+												}
+											}
+											if ok {
+												break L163
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p167, n167 := p, len(n)
+												ok = true
+											L167:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p167, n[:n167]
+														break L167
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p167, n[:n167]
+														break L167
+													}
+													break
+												}
+											}
+											if ok {
+												break L163
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L163
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p157, n[:n157]
+										break L157
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p157, n[:n157]
+										break L157
+									}
+									// dec_octet, inlined
+								L168:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p169, n169 := p, len(n)
+												ok = true
+											L169:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p169, n[:n169]
+														break L169
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p169, n[:n169]
+														break L169
+													}
+													break
+												}
+											}
+											if ok {
+												break L168
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p170, n170 := p, len(n)
+												ok = true
+											L170:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p170, n[:n170]
+														break L170
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p170, n[:n170]
+														break L170
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p170, n[:n170]
+														break L170
+													}
+													break
+												}
+											}
+											if ok {
+												break L168
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p171, n171 := p, len(n)
+												ok = true
+											L171:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p171, n[:n171]
+														break L171
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p171, n[:n171]
+														break L171
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p171, n[:n171]
+														break L171
+													}
+													break
+												}
+											}
+											if ok {
+												break L168
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p172, n172 := p, len(n)
+												ok = true
+											L172:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p172, n[:n172]
+														break L172
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p172, n[:n172]
+														break L172
+													}
+													break
+												}
+											}
+											if ok {
+												break L168
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L168
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p157, n[:n157]
+										break L157
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p157, n[:n157]
+										break L157
+									}
+									// dec_octet, inlined
+								L173:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p174, n174 := p, len(n)
+												ok = true
+											L174:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p174, n[:n174]
+														break L174
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p174, n[:n174]
+														break L174
+													}
+													break
+												}
+											}
+											if ok {
+												break L173
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p175, n175 := p, len(n)
+												ok = true
+											L175:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p175, n[:n175]
+														break L175
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p175, n[:n175]
+														break L175
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p175, n[:n175]
+														break L175
+													}
+													break
+												}
+											}
+											if ok {
+												break L173
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p176, n176 := p, len(n)
+												ok = true
+											L176:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p176, n[:n176]
+														break L176
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p176, n[:n176]
+														break L176
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p176, n[:n176]
+														break L176
+													}
+													break
+												}
+											}
+											if ok {
+												break L173
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p177, n177 := p, len(n)
+												ok = true
+											L177:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p177, n[:n177]
+														break L177
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p177, n[:n177]
+														break L177
+													}
+													break
+												}
+											}
+											if ok {
+												break L173
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L173
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p157, n[:n157]
+										break L157
 									}
 									break
 								}
 							}
 							if ok {
-								n[node134].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node156].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node134]
+								n = n[:node156]
 							}
 							if ok {
-								break L127
+								break L147
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					{
-						p156, n156 := p, len(n)
+						p178, n178 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p156, n[:n156]
+						p, n = p178, n[:n178]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p108, n[:n108]
-						break L108
+						p, n = p123, n[:n123]
+						break L123
 					}
 					break
 				}
@@ -13712,1847 +13367,1028 @@ L1:
 		}
 		if p < len(s) && class41[s[p]] {
 			{
-				p157, n157 := p, len(n)
+				p179, n179 := p, len(n)
 				ok = true
-			L157:
+			L179:
 				for {
 					{
-						p158, n158 := p, len(n)
+						p180, n180 := p, len(n)
 						ok = true
-					L158:
+					L180:
 						for {
 							// IPv6_piece_c, inlined
 							{
-								p159, n159 := p, len(n)
+								p181, n181 := p, len(n)
 								ok = true
-							L159:
+							L181:
 								for {
 									// IPv6_piece, inlined
-								L160:
+								L182:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L160
+												break L182
 											}
 										}
 										if p < len(s) && class38[s[p]] {
 											{
-												p161, n161 := p, len(n)
+												p183, n183 := p, len(n)
 												ok = true
-											L161:
+											L183:
 												for {
 													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p161, n[:n161]
-														break L161
+														p, n = p183, n[:n183]
+														break L183
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
+													for k184 := 0; k184 < 3; k184++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
 													break
 												}
 											}
 											if ok {
-												break L160
+												break L182
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p159, n[:n159]
-										break L159
+										p, n = p181, n[:n181]
+										break L181
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p159, n[:n159]
-										break L159
+										p, n = p181, n[:n181]
+										break L181
 									}
 									{
-										p162, n162 := p, len(n)
+										p185, n185 := p, len(n)
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p162, n[:n162]
+										p, n = p185, n[:n185]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p159, n[:n159]
-										break L159
+										p, n = p181, n[:n181]
+										break L181
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p158, n[:n158]
-								break L158
+								p, n = p180, n[:n180]
+								break L180
 							}
 							// IPv6_piece, inlined
-						L163:
+						L186:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L163
+										break L186
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p164, n164 := p, len(n)
+										p187, n187 := p, len(n)
 										ok = true
-									L164:
+									L187:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p164, n[:n164]
-												break L164
+												p, n = p187, n[:n187]
+												break L187
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p164, n[:n164]
-												break L164
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k188 := 0; k188 < 3; k188++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p164, n[:n164]
-												break L164
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p164, n[:n164]
-												break L164
-											}
 											break
 										}
 									}
 									if ok {
-										break L163
+										break L186
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p158, n[:n158]
-								break L158
+								p, n = p180, n[:n180]
+								break L180
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p157, n[:n157]
-						break L157
+						p, n = p179, n[:n179]
+						break L179
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p157, n[:n157]
-						break L157
+						p, n = p179, n[:n179]
+						break L179
 					}
 					// IPv6_piece_c, inlined
 					{
-						p165, n165 := p, len(n)
+						p189, n189 := p, len(n)
 						ok = true
-					L165:
+					L189:
 						for {
 							// IPv6_piece, inlined
-						L166:
+						L190:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L166
+										break L190
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p167, n167 := p, len(n)
+										p191, n191 := p, len(n)
 										ok = true
-									L167:
+									L191:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p167, n[:n167]
-												break L167
+												p, n = p191, n[:n191]
+												break L191
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p167, n[:n167]
-												break L167
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k192 := 0; k192 < 3; k192++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p167, n[:n167]
-												break L167
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p167, n[:n167]
-												break L167
-											}
 											break
 										}
 									}
 									if ok {
-										break L166
+										break L190
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p165, n[:n165]
-								break L165
+								p, n = p189, n[:n189]
+								break L189
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p165, n[:n165]
-								break L165
+								p, n = p189, n[:n189]
+								break L189
 							}
 							{
-								p168, n168 := p, len(n)
+								p193, n193 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p168, n[:n168]
+								p, n = p193, n[:n193]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p165, n[:n165]
-								break L165
+								p, n = p189, n[:n189]
+								break L189
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p157, n[:n157]
-						break L157
+						p, n = p179, n[:n179]
+						break L179
 					}
 					// IPv6_piece_c, inlined
 					{
-						p169, n169 := p, len(n)
+						p194, n194 := p, len(n)
 						ok = true
-					L169:
+					L194:
 						for {
 							// IPv6_piece, inlined
-						L170:
+						L195:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L170
+										break L195
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p171, n171 := p, len(n)
+										p196, n196 := p, len(n)
 										ok = true
-									L171:
+									L196:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p171, n[:n171]
-												break L171
+												p, n = p196, n[:n196]
+												break L196
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p171, n[:n171]
-												break L171
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k197 := 0; k197 < 3; k197++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p171, n[:n171]
-												break L171
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p171, n[:n171]
-												break L171
-											}
 											break
 										}
 									}
 									if ok {
-										break L170
+										break L195
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p169, n[:n169]
-								break L169
+								p, n = p194, n[:n194]
+								break L194
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p169, n[:n169]
-								break L169
+								p, n = p194, n[:n194]
+								break L194
 							}
 							{
-								p172, n172 := p, len(n)
+								p198, n198 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p172, n[:n172]
+								p, n = p198, n[:n198]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p169, n[:n169]
-								break L169
+								p, n = p194, n[:n194]
+								break L194
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p157, n[:n157]
-						break L157
+						p, n = p179, n[:n179]
+						break L179
 					}
 					// IPv6_piece_c, inlined
 					{
-						p173, n173 := p, len(n)
+						p199, n199 := p, len(n)
 						ok = true
-					L173:
+					L199:
 						for {
 							// IPv6_piece, inlined
-						L174:
+						L200:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L174
+										break L200
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p175, n175 := p, len(n)
+										p201, n201 := p, len(n)
 										ok = true
-									L175:
+									L201:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p175, n[:n175]
-												break L175
+												p, n = p201, n[:n201]
+												break L201
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p175, n[:n175]
-												break L175
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k202 := 0; k202 < 3; k202++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p175, n[:n175]
-												break L175
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p175, n[:n175]
-												break L175
-											}
 											break
 										}
 									}
 									if ok {
-										break L174
+										break L200
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p173, n[:n173]
-								break L173
+								p, n = p199, n[:n199]
+								break L199
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p173, n[:n173]
-								break L173
+								p, n = p199, n[:n199]
+								break L199
 							}
 							{
-								p176, n176 := p, len(n)
+								p203, n203 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p176, n[:n176]
+								p, n = p203, n[:n203]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p173, n[:n173]
-								break L173
+								p, n = p199, n[:n199]
+								break L199
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p157, n[:n157]
-						break L157
+						p, n = p179, n[:n179]
+						break L179
 					}
 					// IPv6_ls32, inlined
-				L177:
+				L204:
 					for {
 						if p < len(s) && class13[s[p]] {
 							{
-								p178, n178 := p, len(n)
+								p205, n205 := p, len(n)
 								ok = true
-							L178:
+							L205:
 								for {
 									// IPv6_piece, inlined
-								L179:
+								L206:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L179
+												break L206
 											}
 										}
 										if p < len(s) && class38[s[p]] {
 											{
-												p180, n180 := p, len(n)
+												p207, n207 := p, len(n)
 												ok = true
-											L180:
+											L207:
 												for {
 													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p180, n[:n180]
-														break L180
+														p, n = p207, n[:n207]
+														break L207
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p180, n[:n180]
-														break L180
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
+													for k208 := 0; k208 < 3; k208++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p180, n[:n180]
-														break L180
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p180, n[:n180]
-														break L180
-													}
 													break
 												}
 											}
 											if ok {
-												break L179
+												break L206
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p178, n[:n178]
-										break L178
+										p, n = p205, n[:n205]
+										break L205
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p178, n[:n178]
-										break L178
+										p, n = p205, n[:n205]
+										break L205
 									}
 									// IPv6_piece, inlined
-								L181:
+								L209:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L181
+												break L209
 											}
 										}
 										if p < len(s) && class38[s[p]] {
 											{
-												p182, n182 := p, len(n)
+												p210, n210 := p, len(n)
 												ok = true
-											L182:
+											L210:
 												for {
 													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p182, n[:n182]
-														break L182
+														p, n = p210, n[:n210]
+														break L210
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p182, n[:n182]
-														break L182
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
+													for k211 := 0; k211 < 3; k211++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p182, n[:n182]
-														break L182
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p182, n[:n182]
-														break L182
-													}
 													break
 												}
 											}
 											if ok {
-												break L181
+												break L209
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p178, n[:n178]
-										break L178
-									}
-									{
-										p183, n183 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class39[s[p]]; ok {
-											p++
-										}
-										p, n = p183, n[:n183]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p178, n[:n178]
-										break L178
-									}
-									break
-								}
-							}
-							if ok {
-								break L177
-							}
-						}
-						if p < len(s) && class28[s[p]] {
-							// valid_IPv4_address_string, inlined
-							node184 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node184].StartRule = uint32(p)<<ast.TreeRuleBits | 52
-							{
-								p185, n185 := p, len(n)
-								ok = true
-							L185:
-								for {
-									// dec_octet, inlined
-								L186:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p187, n187 := p, len(n)
-												ok = true
-											L187:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p187, n[:n187]
-														break L187
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p187, n[:n187]
-														break L187
-													}
-													break
-												}
-											}
-											if ok {
-												break L186
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p188, n188 := p, len(n)
-												ok = true
-											L188:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p188, n[:n188]
-														break L188
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p188, n[:n188]
-														break L188
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p188, n[:n188]
-														break L188
-													}
-													break
-												}
-											}
-											if ok {
-												break L186
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p189, n189 := p, len(n)
-												ok = true
-											L189:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p189, n[:n189]
-														break L189
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p189, n[:n189]
-														break L189
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p189, n[:n189]
-														break L189
-													}
-													break
-												}
-											}
-											if ok {
-												break L186
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p190, n190 := p, len(n)
-												ok = true
-											L190:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p190, n[:n190]
-														break L190
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p190, n[:n190]
-														break L190
-													}
-													break
-												}
-											}
-											if ok {
-												break L186
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L186
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p185, n[:n185]
-										break L185
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p185, n[:n185]
-										break L185
-									}
-									// dec_octet, inlined
-								L191:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p192, n192 := p, len(n)
-												ok = true
-											L192:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p192, n[:n192]
-														break L192
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p192, n[:n192]
-														break L192
-													}
-													break
-												}
-											}
-											if ok {
-												break L191
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p193, n193 := p, len(n)
-												ok = true
-											L193:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p193, n[:n193]
-														break L193
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p193, n[:n193]
-														break L193
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p193, n[:n193]
-														break L193
-													}
-													break
-												}
-											}
-											if ok {
-												break L191
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p194, n194 := p, len(n)
-												ok = true
-											L194:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p194, n[:n194]
-														break L194
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p194, n[:n194]
-														break L194
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p194, n[:n194]
-														break L194
-													}
-													break
-												}
-											}
-											if ok {
-												break L191
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p195, n195 := p, len(n)
-												ok = true
-											L195:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p195, n[:n195]
-														break L195
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p195, n[:n195]
-														break L195
-													}
-													break
-												}
-											}
-											if ok {
-												break L191
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L191
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p185, n[:n185]
-										break L185
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p185, n[:n185]
-										break L185
-									}
-									// dec_octet, inlined
-								L196:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p197, n197 := p, len(n)
-												ok = true
-											L197:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p197, n[:n197]
-														break L197
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p197, n[:n197]
-														break L197
-													}
-													break
-												}
-											}
-											if ok {
-												break L196
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p198, n198 := p, len(n)
-												ok = true
-											L198:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p198, n[:n198]
-														break L198
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p198, n[:n198]
-														break L198
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p198, n[:n198]
-														break L198
-													}
-													break
-												}
-											}
-											if ok {
-												break L196
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p199, n199 := p, len(n)
-												ok = true
-											L199:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p199, n[:n199]
-														break L199
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p199, n[:n199]
-														break L199
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p199, n[:n199]
-														break L199
-													}
-													break
-												}
-											}
-											if ok {
-												break L196
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p200, n200 := p, len(n)
-												ok = true
-											L200:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p200, n[:n200]
-														break L200
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p200, n[:n200]
-														break L200
-													}
-													break
-												}
-											}
-											if ok {
-												break L196
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L196
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p185, n[:n185]
-										break L185
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p185, n[:n185]
-										break L185
-									}
-									// dec_octet, inlined
-								L201:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p202, n202 := p, len(n)
-												ok = true
-											L202:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p202, n[:n202]
-														break L202
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p202, n[:n202]
-														break L202
-													}
-													break
-												}
-											}
-											if ok {
-												break L201
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p203, n203 := p, len(n)
-												ok = true
-											L203:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p203, n[:n203]
-														break L203
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p203, n[:n203]
-														break L203
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p203, n[:n203]
-														break L203
-													}
-													break
-												}
-											}
-											if ok {
-												break L201
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p204, n204 := p, len(n)
-												ok = true
-											L204:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p204, n[:n204]
-														break L204
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p204, n[:n204]
-														break L204
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p204, n[:n204]
-														break L204
-													}
-													break
-												}
-											}
-											if ok {
-												break L201
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p205, n205 := p, len(n)
-												ok = true
-											L205:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p205, n[:n205]
-														break L205
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p205, n[:n205]
-														break L205
-													}
-													break
-												}
-											}
-											if ok {
-												break L201
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L201
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p185, n[:n185]
-										break L185
-									}
-									break
-								}
-							}
-							if ok {
-								n[node184].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
-							} else {
-								n = n[:node184]
-							}
-							if ok {
-								break L177
-							}
-						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p157, n[:n157]
-						break L157
-					}
-					{
-						p206, n206 := p, len(n)
-						// ipv6char, inlined
-						if ok = p < len(s) && class39[s[p]]; ok {
-							p++
-						}
-						p, n = p206, n[:n206]
-						ok = !ok
-					}
-					if !ok {
-						p, n = p157, n[:n157]
-						break L157
-					}
-					break
-				}
-			}
-			if ok {
-				break L1
-			}
-		}
-		if p < len(s) && class41[s[p]] {
-			{
-				p207, n207 := p, len(n)
-				ok = true
-			L207:
-				for {
-					{
-						p208, n208 := p, len(n)
-						ok = true
-					L208:
-						for {
-							// IPv6_piece_c, inlined
-							{
-								p209, n209 := p, len(n)
-								ok = true
-							L209:
-								for {
-									// IPv6_piece, inlined
-								L210:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L210
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p211, n211 := p, len(n)
-												ok = true
-											L211:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p211, n[:n211]
-														break L211
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p211, n[:n211]
-														break L211
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p211, n[:n211]
-														break L211
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p211, n[:n211]
-														break L211
-													}
-													break
-												}
-											}
-											if ok {
-												break L210
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p209, n[:n209]
-										break L209
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p209, n[:n209]
-										break L209
+										p, n = p205, n[:n205]
+										break L205
 									}
 									{
 										p212, n212 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
+										// ipv6char, inlined
+										if ok = p < len(s) && class39[s[p]]; ok {
 											p++
 										}
 										p, n = p212, n[:n212]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p209, n[:n209]
-										break L209
+										p, n = p205, n[:n205]
+										break L205
 									}
 									break
 								}
 							}
-							ok = true
-							if !ok {
-								p, n = p208, n[:n208]
-								break L208
+							if ok {
+								break L204
 							}
-							// IPv6_piece_c, inlined
+						}
+						if p < len(s) && class28[s[p]] {
+							// valid_IPv4_address_string, inlined
+							node213 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node213].StartRule = uint32(p)<<ast.TreeRuleBits | 52
 							{
-								p213, n213 := p, len(n)
+								p214, n214 := p, len(n)
 								ok = true
-							L213:
+							L214:
 								for {
-									// IPv6_piece, inlined
-								L214:
+									// dec_octet, inlined
+								L215:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L214
-											}
-										}
-										if p < len(s) && class38[s[p]] {
+										if p < len(s) && class35[s[p]] {
 											{
-												p215, n215 := p, len(n)
+												p216, n216 := p, len(n)
 												ok = true
-											L215:
+											L216:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p216, n[:n216]
+														break L216
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p215, n[:n215]
-														break L215
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p215, n[:n215]
-														break L215
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p215, n[:n215]
-														break L215
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p215, n[:n215]
-														break L215
+														p, n = p216, n[:n216]
+														break L216
 													}
 													break
 												}
 											}
 											if ok {
-												break L214
+												break L215
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p217, n217 := p, len(n)
+												ok = true
+											L217:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p217, n[:n217]
+														break L217
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p217, n[:n217]
+														break L217
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p217, n[:n217]
+														break L217
+													}
+													break
+												}
+											}
+											if ok {
+												break L215
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p218, n218 := p, len(n)
+												ok = true
+											L218:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p218, n[:n218]
+														break L218
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p218, n[:n218]
+														break L218
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p218, n[:n218]
+														break L218
+													}
+													break
+												}
+											}
+											if ok {
+												break L215
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p219, n219 := p, len(n)
+												ok = true
+											L219:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p219, n[:n219]
+														break L219
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p219, n[:n219]
+														break L219
+													}
+													break
+												}
+											}
+											if ok {
+												break L215
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L215
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p213, n[:n213]
-										break L213
+										p, n = p214, n[:n214]
+										break L214
 									}
-									if ok = p < len(s) && s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p213, n[:n213]
-										break L213
+										p, n = p214, n[:n214]
+										break L214
 									}
-									{
-										p216, n216 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p216, n[:n216]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p213, n[:n213]
-										break L213
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p208, n[:n208]
-								break L208
-							}
-							// IPv6_piece, inlined
-						L217:
-							for {
-								if p < len(s) && class24[s[p]] {
-									if ok = p < len(s) && s[p] == '0'; ok {
-										p++
-									}
-									if ok {
-										break L217
-									}
-								}
-								if p < len(s) && class38[s[p]] {
-									{
-										p218, n218 := p, len(n)
-										ok = true
-									L218:
-										for {
-											if ok = p < len(s) && class38[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p218, n[:n218]
-												break L218
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p218, n[:n218]
-												break L218
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p218, n[:n218]
-												break L218
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p218, n[:n218]
-												break L218
-											}
-											break
-										}
-									}
-									if ok {
-										break L217
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p208, n[:n208]
-								break L208
-							}
-							break
-						}
-					}
-					ok = true
-					if !ok {
-						p, n = p207, n[:n207]
-						break L207
-					}
-					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
-						p += 2
-					}
-					if !ok {
-						p, n = p207, n[:n207]
-						break L207
-					}
-					// IPv6_piece_c, inlined
-					{
-						p219, n219 := p, len(n)
-						ok = true
-					L219:
-						for {
-							// IPv6_piece, inlined
-						L220:
-							for {
-								if p < len(s) && class24[s[p]] {
-									if ok = p < len(s) && s[p] == '0'; ok {
-										p++
-									}
-									if ok {
-										break L220
-									}
-								}
-								if p < len(s) && class38[s[p]] {
-									{
-										p221, n221 := p, len(n)
-										ok = true
-									L221:
-										for {
-											if ok = p < len(s) && class38[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p221, n[:n221]
-												break L221
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p221, n[:n221]
-												break L221
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p221, n[:n221]
-												break L221
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p221, n[:n221]
-												break L221
-											}
-											break
-										}
-									}
-									if ok {
-										break L220
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p219, n[:n219]
-								break L219
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p219, n[:n219]
-								break L219
-							}
-							{
-								p222, n222 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p222, n[:n222]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p219, n[:n219]
-								break L219
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p207, n[:n207]
-						break L207
-					}
-					// IPv6_piece_c, inlined
-					{
-						p223, n223 := p, len(n)
-						ok = true
-					L223:
-						for {
-							// IPv6_piece, inlined
-						L224:
-							for {
-								if p < len(s) && class24[s[p]] {
-									if ok = p < len(s) && s[p] == '0'; ok {
-										p++
-									}
-									if ok {
-										break L224
-									}
-								}
-								if p < len(s) && class38[s[p]] {
-									{
-										p225, n225 := p, len(n)
-										ok = true
-									L225:
-										for {
-											if ok = p < len(s) && class38[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p225, n[:n225]
-												break L225
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p225, n[:n225]
-												break L225
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p225, n[:n225]
-												break L225
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p225, n[:n225]
-												break L225
-											}
-											break
-										}
-									}
-									if ok {
-										break L224
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p223, n[:n223]
-								break L223
-							}
-							if ok = p < len(s) && s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p223, n[:n223]
-								break L223
-							}
-							{
-								p226, n226 := p, len(n)
-								if ok = p < len(s) && s[p] == ':'; ok {
-									p++
-								}
-								p, n = p226, n[:n226]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p223, n[:n223]
-								break L223
-							}
-							break
-						}
-					}
-					if !ok {
-						p, n = p207, n[:n207]
-						break L207
-					}
-					// IPv6_ls32, inlined
-				L227:
-					for {
-						if p < len(s) && class13[s[p]] {
-							{
-								p228, n228 := p, len(n)
-								ok = true
-							L228:
-								for {
-									// IPv6_piece, inlined
-								L229:
+									// dec_octet, inlined
+								L220:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L229
-											}
-										}
-										if p < len(s) && class38[s[p]] {
+										if p < len(s) && class35[s[p]] {
 											{
-												p230, n230 := p, len(n)
+												p221, n221 := p, len(n)
 												ok = true
-											L230:
+											L221:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p221, n[:n221]
+														break L221
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p230, n[:n230]
-														break L230
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p230, n[:n230]
-														break L230
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p230, n[:n230]
-														break L230
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p230, n[:n230]
-														break L230
+														p, n = p221, n[:n221]
+														break L221
 													}
 													break
 												}
 											}
 											if ok {
-												break L229
+												break L220
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p222, n222 := p, len(n)
+												ok = true
+											L222:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p222, n[:n222]
+														break L222
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p222, n[:n222]
+														break L222
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p222, n[:n222]
+														break L222
+													}
+													break
+												}
+											}
+											if ok {
+												break L220
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p223, n223 := p, len(n)
+												ok = true
+											L223:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p223, n[:n223]
+														break L223
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p223, n[:n223]
+														break L223
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p223, n[:n223]
+														break L223
+													}
+													break
+												}
+											}
+											if ok {
+												break L220
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p224, n224 := p, len(n)
+												ok = true
+											L224:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p224, n[:n224]
+														break L224
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p224, n[:n224]
+														break L224
+													}
+													break
+												}
+											}
+											if ok {
+												break L220
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L220
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p228, n[:n228]
-										break L228
+										p, n = p214, n[:n214]
+										break L214
 									}
-									if ok = p < len(s) && s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p228, n[:n228]
-										break L228
+										p, n = p214, n[:n214]
+										break L214
 									}
-									// IPv6_piece, inlined
-								L231:
+									// dec_octet, inlined
+								L225:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
+										if p < len(s) && class35[s[p]] {
+											{
+												p226, n226 := p, len(n)
+												ok = true
+											L226:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p226, n[:n226]
+														break L226
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p226, n[:n226]
+														break L226
+													}
+													break
+												}
+											}
+											if ok {
+												break L225
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p227, n227 := p, len(n)
+												ok = true
+											L227:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p227, n[:n227]
+														break L227
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p227, n[:n227]
+														break L227
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p227, n[:n227]
+														break L227
+													}
+													break
+												}
+											}
+											if ok {
+												break L225
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p228, n228 := p, len(n)
+												ok = true
+											L228:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p228, n[:n228]
+														break L228
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p228, n[:n228]
+														break L228
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p228, n[:n228]
+														break L228
+													}
+													break
+												}
+											}
+											if ok {
+												break L225
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p229, n229 := p, len(n)
+												ok = true
+											L229:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p229, n[:n229]
+														break L229
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p229, n[:n229]
+														break L229
+													}
+													break
+												}
+											}
+											if ok {
+												break L225
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
 												p++
 											}
 											if ok {
-												break L231
+												break L225
 											}
 										}
-										if p < len(s) && class38[s[p]] {
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p214, n[:n214]
+										break L214
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p214, n[:n214]
+										break L214
+									}
+									// dec_octet, inlined
+								L230:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p231, n231 := p, len(n)
+												ok = true
+											L231:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p231, n[:n231]
+														break L231
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p231, n[:n231]
+														break L231
+													}
+													break
+												}
+											}
+											if ok {
+												break L230
+											}
+										}
+										if p < len(s) && class35[s[p]] {
 											{
 												p232, n232 := p, len(n)
 												ok = true
 											L232:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
+													if ok = p < len(s) && s[p] == '2'; ok {
 														p++
 													}
 													if !ok {
 														p, n = p232, n[:n232]
 														break L232
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class29[s[p]]; ok {
 														p++
 													}
-													ok = true
 													if !ok {
 														p, n = p232, n[:n232]
 														break L232
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
-													ok = true
-													if !ok {
-														p, n = p232, n[:n232]
-														break L232
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
 													if !ok {
 														p, n = p232, n[:n232]
 														break L232
@@ -15561,658 +14397,116 @@ L1:
 												}
 											}
 											if ok {
-												break L231
+												break L230
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p233, n233 := p, len(n)
+												ok = true
+											L233:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p233, n[:n233]
+														break L233
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p233, n[:n233]
+														break L233
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p233, n[:n233]
+														break L233
+													}
+													break
+												}
+											}
+											if ok {
+												break L230
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p234, n234 := p, len(n)
+												ok = true
+											L234:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p234, n[:n234]
+														break L234
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p234, n[:n234]
+														break L234
+													}
+													break
+												}
+											}
+											if ok {
+												break L230
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L230
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p228, n[:n228]
-										break L228
-									}
-									{
-										p233, n233 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class39[s[p]]; ok {
-											p++
-										}
-										p, n = p233, n[:n233]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p228, n[:n228]
-										break L228
+										p, n = p214, n[:n214]
+										break L214
 									}
 									break
 								}
 							}
 							if ok {
-								break L227
-							}
-						}
-						if p < len(s) && class28[s[p]] {
-							// valid_IPv4_address_string, inlined
-							node234 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node234].StartRule = uint32(p)<<ast.TreeRuleBits | 52
-							{
-								p235, n235 := p, len(n)
-								ok = true
-							L235:
-								for {
-									// dec_octet, inlined
-								L236:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p237, n237 := p, len(n)
-												ok = true
-											L237:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p237, n[:n237]
-														break L237
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p237, n[:n237]
-														break L237
-													}
-													break
-												}
-											}
-											if ok {
-												break L236
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p238, n238 := p, len(n)
-												ok = true
-											L238:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p238, n[:n238]
-														break L238
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p238, n[:n238]
-														break L238
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p238, n[:n238]
-														break L238
-													}
-													break
-												}
-											}
-											if ok {
-												break L236
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p239, n239 := p, len(n)
-												ok = true
-											L239:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p239, n[:n239]
-														break L239
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p239, n[:n239]
-														break L239
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p239, n[:n239]
-														break L239
-													}
-													break
-												}
-											}
-											if ok {
-												break L236
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p240, n240 := p, len(n)
-												ok = true
-											L240:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p240, n[:n240]
-														break L240
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p240, n[:n240]
-														break L240
-													}
-													break
-												}
-											}
-											if ok {
-												break L236
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L236
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p235, n[:n235]
-										break L235
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p235, n[:n235]
-										break L235
-									}
-									// dec_octet, inlined
-								L241:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p242, n242 := p, len(n)
-												ok = true
-											L242:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p242, n[:n242]
-														break L242
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p242, n[:n242]
-														break L242
-													}
-													break
-												}
-											}
-											if ok {
-												break L241
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p243, n243 := p, len(n)
-												ok = true
-											L243:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p243, n[:n243]
-														break L243
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p243, n[:n243]
-														break L243
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p243, n[:n243]
-														break L243
-													}
-													break
-												}
-											}
-											if ok {
-												break L241
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p244, n244 := p, len(n)
-												ok = true
-											L244:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p244, n[:n244]
-														break L244
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p244, n[:n244]
-														break L244
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p244, n[:n244]
-														break L244
-													}
-													break
-												}
-											}
-											if ok {
-												break L241
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p245, n245 := p, len(n)
-												ok = true
-											L245:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p245, n[:n245]
-														break L245
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p245, n[:n245]
-														break L245
-													}
-													break
-												}
-											}
-											if ok {
-												break L241
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L241
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p235, n[:n235]
-										break L235
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p235, n[:n235]
-										break L235
-									}
-									// dec_octet, inlined
-								L246:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p247, n247 := p, len(n)
-												ok = true
-											L247:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p247, n[:n247]
-														break L247
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p247, n[:n247]
-														break L247
-													}
-													break
-												}
-											}
-											if ok {
-												break L246
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p248, n248 := p, len(n)
-												ok = true
-											L248:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p248, n[:n248]
-														break L248
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p248, n[:n248]
-														break L248
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p248, n[:n248]
-														break L248
-													}
-													break
-												}
-											}
-											if ok {
-												break L246
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p249, n249 := p, len(n)
-												ok = true
-											L249:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p249, n[:n249]
-														break L249
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p249, n[:n249]
-														break L249
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p249, n[:n249]
-														break L249
-													}
-													break
-												}
-											}
-											if ok {
-												break L246
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p250, n250 := p, len(n)
-												ok = true
-											L250:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p250, n[:n250]
-														break L250
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p250, n[:n250]
-														break L250
-													}
-													break
-												}
-											}
-											if ok {
-												break L246
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L246
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p235, n[:n235]
-										break L235
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p235, n[:n235]
-										break L235
-									}
-									// dec_octet, inlined
-								L251:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p252, n252 := p, len(n)
-												ok = true
-											L252:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p252, n[:n252]
-														break L252
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p252, n[:n252]
-														break L252
-													}
-													break
-												}
-											}
-											if ok {
-												break L251
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p253, n253 := p, len(n)
-												ok = true
-											L253:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p253, n[:n253]
-														break L253
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p253, n[:n253]
-														break L253
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p253, n[:n253]
-														break L253
-													}
-													break
-												}
-											}
-											if ok {
-												break L251
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p254, n254 := p, len(n)
-												ok = true
-											L254:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p254, n[:n254]
-														break L254
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p254, n[:n254]
-														break L254
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p254, n[:n254]
-														break L254
-													}
-													break
-												}
-											}
-											if ok {
-												break L251
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p255, n255 := p, len(n)
-												ok = true
-											L255:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p255, n[:n255]
-														break L255
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p255, n[:n255]
-														break L255
-													}
-													break
-												}
-											}
-											if ok {
-												break L251
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L251
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p235, n[:n235]
-										break L235
-									}
-									break
-								}
-							}
-							if ok {
-								n[node234].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node213].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node234]
+								n = n[:node213]
 							}
 							if ok {
-								break L227
+								break L204
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p207, n[:n207]
-						break L207
+						p, n = p179, n[:n179]
+						break L179
 					}
 					{
-						p256, n256 := p, len(n)
+						p235, n235 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p256, n[:n256]
+						p, n = p235, n[:n235]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p207, n[:n207]
-						break L207
+						p, n = p179, n[:n179]
+						break L179
 					}
 					break
 				}
@@ -16223,593 +14517,864 @@ L1:
 		}
 		if p < len(s) && class41[s[p]] {
 			{
-				p257, n257 := p, len(n)
+				p236, n236 := p, len(n)
 				ok = true
-			L257:
+			L236:
 				for {
 					{
-						p258, n258 := p, len(n)
+						p237, n237 := p, len(n)
 						ok = true
-					L258:
+					L237:
 						for {
-							// IPv6_piece_c, inlined
-							{
-								p259, n259 := p, len(n)
-								ok = true
-							L259:
-								for {
-									// IPv6_piece, inlined
-								L260:
+							for k238 := 0; k238 < 2; k238++ { // 2 optional in a row: none matches after one that does not
+								// IPv6_piece_c, inlined
+								{
+									p239, n239 := p, len(n)
+									ok = true
+								L239:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L260
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p261, n261 := p, len(n)
-												ok = true
-											L261:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p261, n[:n261]
-														break L261
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p261, n[:n261]
-														break L261
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p261, n[:n261]
-														break L261
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p261, n[:n261]
-														break L261
-													}
-													break
+										// IPv6_piece, inlined
+									L240:
+										for {
+											if p < len(s) && class24[s[p]] {
+												if ok = p < len(s) && s[p] == '0'; ok {
+													p++
+												}
+												if ok {
+													break L240
 												}
 											}
-											if ok {
-												break L260
+											if p < len(s) && class38[s[p]] {
+												{
+													p241, n241 := p, len(n)
+													ok = true
+												L241:
+													for {
+														if ok = p < len(s) && class38[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p241, n[:n241]
+															break L241
+														}
+														for k242 := 0; k242 < 3; k242++ { // 3 optional in a row: none matches after one that does not
+															if ok = p < len(s) && class13[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																break
+															}
+														}
+														ok = true
+														break
+													}
+												}
+												if ok {
+													break L240
+												}
 											}
+											ok = false
+											break
 										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p259, n[:n259]
-										break L259
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p259, n[:n259]
-										break L259
-									}
-									{
-										p262, n262 := p, len(n)
+										if !ok {
+											p, n = p239, n[:n239]
+											break L239
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p262, n[:n262]
-										ok = !ok
+										if !ok {
+											p, n = p239, n[:n239]
+											break L239
+										}
+										{
+											p243, n243 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p243, n[:n243]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p239, n[:n239]
+											break L239
+										}
+										break
 									}
-									if !ok {
-										p, n = p259, n[:n259]
-										break L259
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p258, n[:n258]
-								break L258
-							}
-							// IPv6_piece_c, inlined
-							{
-								p263, n263 := p, len(n)
-								ok = true
-							L263:
-								for {
-									// IPv6_piece, inlined
-								L264:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L264
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p265, n265 := p, len(n)
-												ok = true
-											L265:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p265, n[:n265]
-														break L265
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p265, n[:n265]
-														break L265
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p265, n[:n265]
-														break L265
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p265, n[:n265]
-														break L265
-													}
-													break
-												}
-											}
-											if ok {
-												break L264
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p263, n[:n263]
-										break L263
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p263, n[:n263]
-										break L263
-									}
-									{
-										p266, n266 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p266, n[:n266]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p263, n[:n263]
-										break L263
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p258, n[:n258]
-								break L258
-							}
-							// IPv6_piece_c, inlined
-							{
-								p267, n267 := p, len(n)
-								ok = true
-							L267:
-								for {
-									// IPv6_piece, inlined
-								L268:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L268
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p269, n269 := p, len(n)
-												ok = true
-											L269:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p269, n[:n269]
-														break L269
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p269, n[:n269]
-														break L269
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p269, n[:n269]
-														break L269
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p269, n[:n269]
-														break L269
-													}
-													break
-												}
-											}
-											if ok {
-												break L268
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p267, n[:n267]
-										break L267
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p267, n[:n267]
-										break L267
-									}
-									{
-										p270, n270 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p270, n[:n270]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p267, n[:n267]
-										break L267
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p258, n[:n258]
-								break L258
-							}
 							// IPv6_piece, inlined
-						L271:
+						L244:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L271
+										break L244
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p272, n272 := p, len(n)
+										p245, n245 := p, len(n)
 										ok = true
-									L272:
+									L245:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p272, n[:n272]
-												break L272
+												p, n = p245, n[:n245]
+												break L245
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p272, n[:n272]
-												break L272
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k246 := 0; k246 < 3; k246++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p272, n[:n272]
-												break L272
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p272, n[:n272]
-												break L272
-											}
 											break
 										}
 									}
 									if ok {
-										break L271
+										break L244
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p258, n[:n258]
-								break L258
+								p, n = p237, n[:n237]
+								break L237
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p257, n[:n257]
-						break L257
+						p, n = p236, n[:n236]
+						break L236
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p257, n[:n257]
-						break L257
+						p, n = p236, n[:n236]
+						break L236
 					}
 					// IPv6_piece_c, inlined
 					{
-						p273, n273 := p, len(n)
+						p247, n247 := p, len(n)
 						ok = true
-					L273:
+					L247:
 						for {
 							// IPv6_piece, inlined
-						L274:
+						L248:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L274
+										break L248
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p275, n275 := p, len(n)
+										p249, n249 := p, len(n)
 										ok = true
-									L275:
+									L249:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p275, n[:n275]
-												break L275
+												p, n = p249, n[:n249]
+												break L249
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p275, n[:n275]
-												break L275
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k250 := 0; k250 < 3; k250++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p275, n[:n275]
-												break L275
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p275, n[:n275]
-												break L275
-											}
 											break
 										}
 									}
 									if ok {
-										break L274
+										break L248
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p273, n[:n273]
-								break L273
+								p, n = p247, n[:n247]
+								break L247
 							}
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p273, n[:n273]
-								break L273
+								p, n = p247, n[:n247]
+								break L247
 							}
 							{
-								p276, n276 := p, len(n)
+								p251, n251 := p, len(n)
 								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
-								p, n = p276, n[:n276]
+								p, n = p251, n[:n251]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p273, n[:n273]
-								break L273
+								p, n = p247, n[:n247]
+								break L247
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p257, n[:n257]
-						break L257
+						p, n = p236, n[:n236]
+						break L236
+					}
+					// IPv6_piece_c, inlined
+					{
+						p252, n252 := p, len(n)
+						ok = true
+					L252:
+						for {
+							// IPv6_piece, inlined
+						L253:
+							for {
+								if p < len(s) && class24[s[p]] {
+									if ok = p < len(s) && s[p] == '0'; ok {
+										p++
+									}
+									if ok {
+										break L253
+									}
+								}
+								if p < len(s) && class38[s[p]] {
+									{
+										p254, n254 := p, len(n)
+										ok = true
+									L254:
+										for {
+											if ok = p < len(s) && class38[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p254, n[:n254]
+												break L254
+											}
+											for k255 := 0; k255 < 3; k255++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if ok {
+										break L253
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p252, n[:n252]
+								break L252
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p252, n[:n252]
+								break L252
+							}
+							{
+								p256, n256 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p256, n[:n256]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p252, n[:n252]
+								break L252
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p236, n[:n236]
+						break L236
 					}
 					// IPv6_ls32, inlined
-				L277:
+				L257:
 					for {
 						if p < len(s) && class13[s[p]] {
 							{
-								p278, n278 := p, len(n)
+								p258, n258 := p, len(n)
 								ok = true
-							L278:
+							L258:
 								for {
 									// IPv6_piece, inlined
-								L279:
+								L259:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L279
+												break L259
 											}
 										}
 										if p < len(s) && class38[s[p]] {
 											{
-												p280, n280 := p, len(n)
+												p260, n260 := p, len(n)
 												ok = true
-											L280:
+											L260:
 												for {
 													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p280, n[:n280]
-														break L280
+														p, n = p260, n[:n260]
+														break L260
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p280, n[:n280]
-														break L280
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
+													for k261 := 0; k261 < 3; k261++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p280, n[:n280]
-														break L280
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p280, n[:n280]
-														break L280
-													}
 													break
 												}
 											}
 											if ok {
-												break L279
+												break L259
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p278, n[:n278]
-										break L278
+										p, n = p258, n[:n258]
+										break L258
 									}
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p278, n[:n278]
-										break L278
+										p, n = p258, n[:n258]
+										break L258
 									}
 									// IPv6_piece, inlined
-								L281:
+								L262:
 									for {
 										if p < len(s) && class24[s[p]] {
 											if ok = p < len(s) && s[p] == '0'; ok {
 												p++
 											}
 											if ok {
-												break L281
+												break L262
 											}
 										}
 										if p < len(s) && class38[s[p]] {
 											{
-												p282, n282 := p, len(n)
+												p263, n263 := p, len(n)
 												ok = true
-											L282:
+											L263:
 												for {
 													if ok = p < len(s) && class38[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p282, n[:n282]
-														break L282
+														p, n = p263, n[:n263]
+														break L263
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
+													for k264 := 0; k264 < 3; k264++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
+													break
+												}
+											}
+											if ok {
+												break L262
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p258, n[:n258]
+										break L258
+									}
+									{
+										p265, n265 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class39[s[p]]; ok {
+											p++
+										}
+										p, n = p265, n[:n265]
+										ok = !ok
+									}
+									if !ok {
+										p, n = p258, n[:n258]
+										break L258
+									}
+									break
+								}
+							}
+							if ok {
+								break L257
+							}
+						}
+						if p < len(s) && class28[s[p]] {
+							// valid_IPv4_address_string, inlined
+							node266 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node266].StartRule = uint32(p)<<ast.TreeRuleBits | 52
+							{
+								p267, n267 := p, len(n)
+								ok = true
+							L267:
+								for {
+									// dec_octet, inlined
+								L268:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p269, n269 := p, len(n)
+												ok = true
+											L269:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p269, n[:n269]
+														break L269
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p269, n[:n269]
+														break L269
+													}
+													break
+												}
+											}
+											if ok {
+												break L268
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p270, n270 := p, len(n)
+												ok = true
+											L270:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p270, n[:n270]
+														break L270
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p270, n[:n270]
+														break L270
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p270, n[:n270]
+														break L270
+													}
+													break
+												}
+											}
+											if ok {
+												break L268
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p271, n271 := p, len(n)
+												ok = true
+											L271:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p271, n[:n271]
+														break L271
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p271, n[:n271]
+														break L271
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p271, n[:n271]
+														break L271
+													}
+													break
+												}
+											}
+											if ok {
+												break L268
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p272, n272 := p, len(n)
+												ok = true
+											L272:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p272, n[:n272]
+														break L272
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p272, n[:n272]
+														break L272
+													}
+													break
+												}
+											}
+											if ok {
+												break L268
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L268
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p267, n[:n267]
+										break L267
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p267, n[:n267]
+										break L267
+									}
+									// dec_octet, inlined
+								L273:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p274, n274 := p, len(n)
+												ok = true
+											L274:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p274, n[:n274]
+														break L274
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p274, n[:n274]
+														break L274
+													}
+													break
+												}
+											}
+											if ok {
+												break L273
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p275, n275 := p, len(n)
+												ok = true
+											L275:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p275, n[:n275]
+														break L275
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p275, n[:n275]
+														break L275
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p275, n[:n275]
+														break L275
+													}
+													break
+												}
+											}
+											if ok {
+												break L273
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p276, n276 := p, len(n)
+												ok = true
+											L276:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p276, n[:n276]
+														break L276
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p276, n[:n276]
+														break L276
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p276, n[:n276]
+														break L276
+													}
+													break
+												}
+											}
+											if ok {
+												break L273
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p277, n277 := p, len(n)
+												ok = true
+											L277:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p277, n[:n277]
+														break L277
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p277, n[:n277]
+														break L277
+													}
+													break
+												}
+											}
+											if ok {
+												break L273
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L273
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p267, n[:n267]
+										break L267
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p267, n[:n267]
+										break L267
+									}
+									// dec_octet, inlined
+								L278:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p279, n279 := p, len(n)
+												ok = true
+											L279:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p279, n[:n279]
+														break L279
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p279, n[:n279]
+														break L279
+													}
+													break
+												}
+											}
+											if ok {
+												break L278
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p280, n280 := p, len(n)
+												ok = true
+											L280:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p280, n[:n280]
+														break L280
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p280, n[:n280]
+														break L280
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p280, n[:n280]
+														break L280
+													}
+													break
+												}
+											}
+											if ok {
+												break L278
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p281, n281 := p, len(n)
+												ok = true
+											L281:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p281, n[:n281]
+														break L281
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p281, n[:n281]
+														break L281
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p281, n[:n281]
+														break L281
+													}
+													break
+												}
+											}
+											if ok {
+												break L278
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p282, n282 := p, len(n)
+												ok = true
+											L282:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
 													if !ok {
 														p, n = p282, n[:n282]
 														break L282
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
-													ok = true
-													if !ok {
-														p, n = p282, n[:n282]
-														break L282
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
 													if !ok {
 														p, n = p282, n[:n282]
 														break L282
@@ -16818,169 +15383,154 @@ L1:
 												}
 											}
 											if ok {
-												break L281
+												break L278
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L278
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p278, n[:n278]
-										break L278
+										p, n = p267, n[:n267]
+										break L267
 									}
-									{
-										p283, n283 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class39[s[p]]; ok {
-											p++
-										}
-										p, n = p283, n[:n283]
-										ok = !ok
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
 									}
 									if !ok {
-										p, n = p278, n[:n278]
-										break L278
+										p, n = p267, n[:n267]
+										break L267
 									}
-									break
-								}
-							}
-							if ok {
-								break L277
-							}
-						}
-						if p < len(s) && class28[s[p]] {
-							// valid_IPv4_address_string, inlined
-							node284 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node284].StartRule = uint32(p)<<ast.TreeRuleBits | 52
-							{
-								p285, n285 := p, len(n)
-								ok = true
-							L285:
-								for {
 									// dec_octet, inlined
-								L286:
+								L283:
 									for {
 										if p < len(s) && class35[s[p]] {
+											{
+												p284, n284 := p, len(n)
+												ok = true
+											L284:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p284, n[:n284]
+														break L284
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p284, n[:n284]
+														break L284
+													}
+													break
+												}
+											}
+											if ok {
+												break L283
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p285, n285 := p, len(n)
+												ok = true
+											L285:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p285, n[:n285]
+														break L285
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p285, n[:n285]
+														break L285
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p285, n[:n285]
+														break L285
+													}
+													break
+												}
+											}
+											if ok {
+												break L283
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p286, n286 := p, len(n)
+												ok = true
+											L286:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p286, n[:n286]
+														break L286
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p286, n[:n286]
+														break L286
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p286, n[:n286]
+														break L286
+													}
+													break
+												}
+											}
+											if ok {
+												break L283
+											}
+										}
+										if p < len(s) && class31[s[p]] {
 											{
 												p287, n287 := p, len(n)
 												ok = true
 											L287:
 												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p287, n[:n287]
-														break L287
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
+													if ok = p < len(s) && class31[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p287, n[:n287]
 														break L287
 													}
-													break
-												}
-											}
-											if ok {
-												break L286
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p288, n288 := p, len(n)
-												ok = true
-											L288:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p288, n[:n288]
-														break L288
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p288, n[:n288]
-														break L288
-													}
 													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p288, n[:n288]
-														break L288
+														p, n = p287, n[:n287]
+														break L287
 													}
 													break
 												}
 											}
 											if ok {
-												break L286
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p289, n289 := p, len(n)
-												ok = true
-											L289:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p289, n[:n289]
-														break L289
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p289, n[:n289]
-														break L289
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p289, n[:n289]
-														break L289
-													}
-													break
-												}
-											}
-											if ok {
-												break L286
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p290, n290 := p, len(n)
-												ok = true
-											L290:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p290, n[:n290]
-														break L290
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p290, n[:n290]
-														break L290
-													}
-													break
-												}
-											}
-											if ok {
-												break L286
+												break L283
 											}
 										}
 										if p < len(s) && class28[s[p]] {
@@ -16988,488 +15538,47 @@ L1:
 												p++
 											}
 											if ok {
-												break L286
+												break L283
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									// dec_octet, inlined
-								L291:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p292, n292 := p, len(n)
-												ok = true
-											L292:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p292, n[:n292]
-														break L292
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p292, n[:n292]
-														break L292
-													}
-													break
-												}
-											}
-											if ok {
-												break L291
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p293, n293 := p, len(n)
-												ok = true
-											L293:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p293, n[:n293]
-														break L293
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p293, n[:n293]
-														break L293
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p293, n[:n293]
-														break L293
-													}
-													break
-												}
-											}
-											if ok {
-												break L291
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p294, n294 := p, len(n)
-												ok = true
-											L294:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p294, n[:n294]
-														break L294
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p294, n[:n294]
-														break L294
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p294, n[:n294]
-														break L294
-													}
-													break
-												}
-											}
-											if ok {
-												break L291
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p295, n295 := p, len(n)
-												ok = true
-											L295:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p295, n[:n295]
-														break L295
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p295, n[:n295]
-														break L295
-													}
-													break
-												}
-											}
-											if ok {
-												break L291
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L291
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									// dec_octet, inlined
-								L296:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p297, n297 := p, len(n)
-												ok = true
-											L297:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p297, n[:n297]
-														break L297
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p297, n[:n297]
-														break L297
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p298, n298 := p, len(n)
-												ok = true
-											L298:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p298, n[:n298]
-														break L298
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p298, n[:n298]
-														break L298
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p298, n[:n298]
-														break L298
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p299, n299 := p, len(n)
-												ok = true
-											L299:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p299, n[:n299]
-														break L299
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p299, n[:n299]
-														break L299
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p299, n[:n299]
-														break L299
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p300, n300 := p, len(n)
-												ok = true
-											L300:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p300, n[:n300]
-														break L300
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p300, n[:n300]
-														break L300
-													}
-													break
-												}
-											}
-											if ok {
-												break L296
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L296
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
-									}
-									// dec_octet, inlined
-								L301:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p302, n302 := p, len(n)
-												ok = true
-											L302:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p302, n[:n302]
-														break L302
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p302, n[:n302]
-														break L302
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p303, n303 := p, len(n)
-												ok = true
-											L303:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p303, n[:n303]
-														break L303
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p303, n[:n303]
-														break L303
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p303, n[:n303]
-														break L303
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p304, n304 := p, len(n)
-												ok = true
-											L304:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p304, n[:n304]
-														break L304
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p304, n[:n304]
-														break L304
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p304, n[:n304]
-														break L304
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p305, n305 := p, len(n)
-												ok = true
-											L305:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p305, n[:n305]
-														break L305
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p305, n[:n305]
-														break L305
-													}
-													break
-												}
-											}
-											if ok {
-												break L301
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L301
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p285, n[:n285]
-										break L285
+										p, n = p267, n[:n267]
+										break L267
 									}
 									break
 								}
 							}
 							if ok {
-								n[node284].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node266].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node284]
+								n = n[:node266]
 							}
 							if ok {
-								break L277
+								break L257
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p257, n[:n257]
-						break L257
+						p, n = p236, n[:n236]
+						break L236
 					}
 					{
-						p306, n306 := p, len(n)
+						p288, n288 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p306, n[:n306]
+						p, n = p288, n[:n288]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p257, n[:n257]
-						break L257
+						p, n = p236, n[:n236]
+						break L236
 					}
 					break
 				}
@@ -17480,21 +15589,300 @@ L1:
 		}
 		if p < len(s) && class41[s[p]] {
 			{
-				p307, n307 := p, len(n)
+				p289, n289 := p, len(n)
 				ok = true
-			L307:
+			L289:
 				for {
 					{
-						p308, n308 := p, len(n)
+						p290, n290 := p, len(n)
 						ok = true
-					L308:
+					L290:
 						for {
-							// IPv6_piece_c, inlined
+							for k291 := 0; k291 < 3; k291++ { // 3 optional in a row: none matches after one that does not
+								// IPv6_piece_c, inlined
+								{
+									p292, n292 := p, len(n)
+									ok = true
+								L292:
+									for {
+										// IPv6_piece, inlined
+									L293:
+										for {
+											if p < len(s) && class24[s[p]] {
+												if ok = p < len(s) && s[p] == '0'; ok {
+													p++
+												}
+												if ok {
+													break L293
+												}
+											}
+											if p < len(s) && class38[s[p]] {
+												{
+													p294, n294 := p, len(n)
+													ok = true
+												L294:
+													for {
+														if ok = p < len(s) && class38[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p294, n[:n294]
+															break L294
+														}
+														for k295 := 0; k295 < 3; k295++ { // 3 optional in a row: none matches after one that does not
+															if ok = p < len(s) && class13[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																break
+															}
+														}
+														ok = true
+														break
+													}
+												}
+												if ok {
+													break L293
+												}
+											}
+											ok = false
+											break
+										}
+										if !ok {
+											p, n = p292, n[:n292]
+											break L292
+										}
+										if ok = p < len(s) && s[p] == ':'; ok {
+											p++
+										}
+										if !ok {
+											p, n = p292, n[:n292]
+											break L292
+										}
+										{
+											p296, n296 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p296, n[:n296]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p292, n[:n292]
+											break L292
+										}
+										break
+									}
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							// IPv6_piece, inlined
+						L297:
+							for {
+								if p < len(s) && class24[s[p]] {
+									if ok = p < len(s) && s[p] == '0'; ok {
+										p++
+									}
+									if ok {
+										break L297
+									}
+								}
+								if p < len(s) && class38[s[p]] {
+									{
+										p298, n298 := p, len(n)
+										ok = true
+									L298:
+										for {
+											if ok = p < len(s) && class38[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p298, n[:n298]
+												break L298
+											}
+											for k299 := 0; k299 < 3; k299++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if ok {
+										break L297
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p290, n[:n290]
+								break L290
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, n = p289, n[:n289]
+						break L289
+					}
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, n = p289, n[:n289]
+						break L289
+					}
+					// IPv6_piece_c, inlined
+					{
+						p300, n300 := p, len(n)
+						ok = true
+					L300:
+						for {
+							// IPv6_piece, inlined
+						L301:
+							for {
+								if p < len(s) && class24[s[p]] {
+									if ok = p < len(s) && s[p] == '0'; ok {
+										p++
+									}
+									if ok {
+										break L301
+									}
+								}
+								if p < len(s) && class38[s[p]] {
+									{
+										p302, n302 := p, len(n)
+										ok = true
+									L302:
+										for {
+											if ok = p < len(s) && class38[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p302, n[:n302]
+												break L302
+											}
+											for k303 := 0; k303 < 3; k303++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if ok {
+										break L301
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p300, n[:n300]
+								break L300
+							}
+							if ok = p < len(s) && s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p300, n[:n300]
+								break L300
+							}
 							{
-								p309, n309 := p, len(n)
+								p304, n304 := p, len(n)
+								if ok = p < len(s) && s[p] == ':'; ok {
+									p++
+								}
+								p, n = p304, n[:n304]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p300, n[:n300]
+								break L300
+							}
+							break
+						}
+					}
+					if !ok {
+						p, n = p289, n[:n289]
+						break L289
+					}
+					// IPv6_ls32, inlined
+				L305:
+					for {
+						if p < len(s) && class13[s[p]] {
+							{
+								p306, n306 := p, len(n)
 								ok = true
-							L309:
+							L306:
 								for {
+									// IPv6_piece, inlined
+								L307:
+									for {
+										if p < len(s) && class24[s[p]] {
+											if ok = p < len(s) && s[p] == '0'; ok {
+												p++
+											}
+											if ok {
+												break L307
+											}
+										}
+										if p < len(s) && class38[s[p]] {
+											{
+												p308, n308 := p, len(n)
+												ok = true
+											L308:
+												for {
+													if ok = p < len(s) && class38[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p308, n[:n308]
+														break L308
+													}
+													for k309 := 0; k309 < 3; k309++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
+													}
+													ok = true
+													break
+												}
+											}
+											if ok {
+												break L307
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p306, n[:n306]
+										break L306
+									}
+									if ok = p < len(s) && s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p306, n[:n306]
+										break L306
+									}
 									// IPv6_piece, inlined
 								L310:
 									for {
@@ -17519,30 +15907,15 @@ L1:
 														p, n = p311, n[:n311]
 														break L311
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
+													for k312 := 0; k312 < 3; k312++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
 													}
 													ok = true
-													if !ok {
-														p, n = p311, n[:n311]
-														break L311
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p311, n[:n311]
-														break L311
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p311, n[:n311]
-														break L311
-													}
 													break
 												}
 											}
@@ -17554,181 +15927,126 @@ L1:
 										break
 									}
 									if !ok {
-										p, n = p309, n[:n309]
-										break L309
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p309, n[:n309]
-										break L309
+										p, n = p306, n[:n306]
+										break L306
 									}
 									{
-										p312, n312 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
+										p313, n313 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class39[s[p]]; ok {
 											p++
 										}
-										p, n = p312, n[:n312]
+										p, n = p313, n[:n313]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p309, n[:n309]
-										break L309
+										p, n = p306, n[:n306]
+										break L306
 									}
 									break
 								}
 							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
+							if ok {
+								break L305
 							}
-							// IPv6_piece_c, inlined
+						}
+						if p < len(s) && class28[s[p]] {
+							// valid_IPv4_address_string, inlined
+							node314 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node314].StartRule = uint32(p)<<ast.TreeRuleBits | 52
 							{
-								p313, n313 := p, len(n)
+								p315, n315 := p, len(n)
 								ok = true
-							L313:
+							L315:
 								for {
-									// IPv6_piece, inlined
-								L314:
+									// dec_octet, inlined
+								L316:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L314
-											}
-										}
-										if p < len(s) && class38[s[p]] {
+										if p < len(s) && class35[s[p]] {
 											{
-												p315, n315 := p, len(n)
+												p317, n317 := p, len(n)
 												ok = true
-											L315:
+											L317:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p317, n[:n317]
+														break L317
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p315, n[:n315]
-														break L315
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p315, n[:n315]
-														break L315
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p315, n[:n315]
-														break L315
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p315, n[:n315]
-														break L315
+														p, n = p317, n[:n317]
+														break L317
 													}
 													break
 												}
 											}
 											if ok {
-												break L314
+												break L316
 											}
 										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p313, n[:n313]
-										break L313
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p313, n[:n313]
-										break L313
-									}
-									{
-										p316, n316 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p316, n[:n316]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p313, n[:n313]
-										break L313
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							// IPv6_piece_c, inlined
-							{
-								p317, n317 := p, len(n)
-								ok = true
-							L317:
-								for {
-									// IPv6_piece, inlined
-								L318:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
+										if p < len(s) && class35[s[p]] {
+											{
+												p318, n318 := p, len(n)
+												ok = true
+											L318:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p318, n[:n318]
+														break L318
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p318, n[:n318]
+														break L318
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p318, n[:n318]
+														break L318
+													}
+													break
+												}
 											}
 											if ok {
-												break L318
+												break L316
 											}
 										}
-										if p < len(s) && class38[s[p]] {
+										if p < len(s) && class36[s[p]] {
 											{
 												p319, n319 := p, len(n)
 												ok = true
 											L319:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
+													if ok = p < len(s) && s[p] == '1'; ok {
 														p++
 													}
 													if !ok {
 														p, n = p319, n[:n319]
 														break L319
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
-													ok = true
 													if !ok {
 														p, n = p319, n[:n319]
 														break L319
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
-													ok = true
-													if !ok {
-														p, n = p319, n[:n319]
-														break L319
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
 													if !ok {
 														p, n = p319, n[:n319]
 														break L319
@@ -17737,93 +16055,111 @@ L1:
 												}
 											}
 											if ok {
-												break L318
+												break L316
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p320, n320 := p, len(n)
+												ok = true
+											L320:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p320, n[:n320]
+														break L320
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p320, n[:n320]
+														break L320
+													}
+													break
+												}
+											}
+											if ok {
+												break L316
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L316
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p317, n[:n317]
-										break L317
+										p, n = p315, n[:n315]
+										break L315
 									}
-									if ok = p < len(s) && s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p317, n[:n317]
-										break L317
+										p, n = p315, n[:n315]
+										break L315
 									}
-									{
-										p320, n320 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p320, n[:n320]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p317, n[:n317]
-										break L317
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							// IPv6_piece_c, inlined
-							{
-								p321, n321 := p, len(n)
-								ok = true
-							L321:
-								for {
-									// IPv6_piece, inlined
-								L322:
+									// dec_octet, inlined
+								L321:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
+										if p < len(s) && class35[s[p]] {
+											{
+												p322, n322 := p, len(n)
+												ok = true
+											L322:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p322, n[:n322]
+														break L322
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p322, n[:n322]
+														break L322
+													}
+													break
+												}
 											}
 											if ok {
-												break L322
+												break L321
 											}
 										}
-										if p < len(s) && class38[s[p]] {
+										if p < len(s) && class35[s[p]] {
 											{
 												p323, n323 := p, len(n)
 												ok = true
 											L323:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
+													if ok = p < len(s) && s[p] == '2'; ok {
 														p++
 													}
 													if !ok {
 														p, n = p323, n[:n323]
 														break L323
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class29[s[p]]; ok {
 														p++
 													}
-													ok = true
 													if !ok {
 														p, n = p323, n[:n323]
 														break L323
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
-													ok = true
-													if !ok {
-														p, n = p323, n[:n323]
-														break L323
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
 													if !ok {
 														p, n = p323, n[:n323]
 														break L323
@@ -17832,173 +16168,206 @@ L1:
 												}
 											}
 											if ok {
-												break L322
+												break L321
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p324, n324 := p, len(n)
+												ok = true
+											L324:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p324, n[:n324]
+														break L324
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p324, n[:n324]
+														break L324
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p324, n[:n324]
+														break L324
+													}
+													break
+												}
+											}
+											if ok {
+												break L321
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p325, n325 := p, len(n)
+												ok = true
+											L325:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p325, n[:n325]
+														break L325
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p325, n[:n325]
+														break L325
+													}
+													break
+												}
+											}
+											if ok {
+												break L321
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L321
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p321, n[:n321]
-										break L321
+										p, n = p315, n[:n315]
+										break L315
 									}
-									if ok = p < len(s) && s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p321, n[:n321]
-										break L321
+										p, n = p315, n[:n315]
+										break L315
 									}
-									{
-										p324, n324 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p324, n[:n324]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p321, n[:n321]
-										break L321
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							// IPv6_piece, inlined
-						L325:
-							for {
-								if p < len(s) && class24[s[p]] {
-									if ok = p < len(s) && s[p] == '0'; ok {
-										p++
-									}
-									if ok {
-										break L325
-									}
-								}
-								if p < len(s) && class38[s[p]] {
-									{
-										p326, n326 := p, len(n)
-										ok = true
-									L326:
-										for {
-											if ok = p < len(s) && class38[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p326, n[:n326]
-												break L326
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p326, n[:n326]
-												break L326
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p326, n[:n326]
-												break L326
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p326, n[:n326]
-												break L326
-											}
-											break
-										}
-									}
-									if ok {
-										break L325
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p308, n[:n308]
-								break L308
-							}
-							break
-						}
-					}
-					ok = true
-					if !ok {
-						p, n = p307, n[:n307]
-						break L307
-					}
-					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
-						p += 2
-					}
-					if !ok {
-						p, n = p307, n[:n307]
-						break L307
-					}
-					// IPv6_ls32, inlined
-				L327:
-					for {
-						if p < len(s) && class13[s[p]] {
-							{
-								p328, n328 := p, len(n)
-								ok = true
-							L328:
-								for {
-									// IPv6_piece, inlined
-								L329:
+									// dec_octet, inlined
+								L326:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
+										if p < len(s) && class35[s[p]] {
+											{
+												p327, n327 := p, len(n)
+												ok = true
+											L327:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p327, n[:n327]
+														break L327
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p327, n[:n327]
+														break L327
+													}
+													break
+												}
 											}
 											if ok {
-												break L329
+												break L326
 											}
 										}
-										if p < len(s) && class38[s[p]] {
+										if p < len(s) && class35[s[p]] {
+											{
+												p328, n328 := p, len(n)
+												ok = true
+											L328:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p328, n[:n328]
+														break L328
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p328, n[:n328]
+														break L328
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p328, n[:n328]
+														break L328
+													}
+													break
+												}
+											}
+											if ok {
+												break L326
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p329, n329 := p, len(n)
+												ok = true
+											L329:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p329, n[:n329]
+														break L329
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p329, n[:n329]
+														break L329
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p329, n[:n329]
+														break L329
+													}
+													break
+												}
+											}
+											if ok {
+												break L326
+											}
+										}
+										if p < len(s) && class31[s[p]] {
 											{
 												p330, n330 := p, len(n)
 												ok = true
 											L330:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
+													if ok = p < len(s) && class31[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p330, n[:n330]
 														break L330
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class28[s[p]]; ok {
 														p++
 													}
-													ok = true
-													if !ok {
-														p, n = p330, n[:n330]
-														break L330
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p330, n[:n330]
-														break L330
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
 													if !ok {
 														p, n = p330, n[:n330]
 														break L330
@@ -18007,67 +16376,50 @@ L1:
 												}
 											}
 											if ok {
-												break L329
+												break L326
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L326
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p328, n[:n328]
-										break L328
+										p, n = p315, n[:n315]
+										break L315
 									}
-									if ok = p < len(s) && s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p328, n[:n328]
-										break L328
+										p, n = p315, n[:n315]
+										break L315
 									}
-									// IPv6_piece, inlined
+									// dec_octet, inlined
 								L331:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L331
-											}
-										}
-										if p < len(s) && class38[s[p]] {
+										if p < len(s) && class35[s[p]] {
 											{
 												p332, n332 := p, len(n)
 												ok = true
 											L332:
 												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
 													}
 													if !ok {
 														p, n = p332, n[:n332]
 														break L332
 													}
-													if ok = p < len(s) && class13[s[p]]; ok {
+													if ok = p < len(s) && class26[s[p]]; ok {
 														p++
 													}
-													ok = true
-													if !ok {
-														p, n = p332, n[:n332]
-														break L332
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p332, n[:n332]
-														break L332
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
 													if !ok {
 														p, n = p332, n[:n332]
 														break L332
@@ -18079,655 +16431,147 @@ L1:
 												break L331
 											}
 										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p333, n333 := p, len(n)
+												ok = true
+											L333:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p333, n[:n333]
+														break L333
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p333, n[:n333]
+														break L333
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p333, n[:n333]
+														break L333
+													}
+													break
+												}
+											}
+											if ok {
+												break L331
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p334, n334 := p, len(n)
+												ok = true
+											L334:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p334, n[:n334]
+														break L334
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p334, n[:n334]
+														break L334
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p334, n[:n334]
+														break L334
+													}
+													break
+												}
+											}
+											if ok {
+												break L331
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p335, n335 := p, len(n)
+												ok = true
+											L335:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p335, n[:n335]
+														break L335
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p335, n[:n335]
+														break L335
+													}
+													break
+												}
+											}
+											if ok {
+												break L331
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L331
+											}
+										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p328, n[:n328]
-										break L328
-									}
-									{
-										p333, n333 := p, len(n)
-										// ipv6char, inlined
-										if ok = p < len(s) && class39[s[p]]; ok {
-											p++
-										}
-										p, n = p333, n[:n333]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p328, n[:n328]
-										break L328
+										p, n = p315, n[:n315]
+										break L315
 									}
 									break
 								}
 							}
 							if ok {
-								break L327
-							}
-						}
-						if p < len(s) && class28[s[p]] {
-							// valid_IPv4_address_string, inlined
-							node334 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node334].StartRule = uint32(p)<<ast.TreeRuleBits | 52
-							{
-								p335, n335 := p, len(n)
-								ok = true
-							L335:
-								for {
-									// dec_octet, inlined
-								L336:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p337, n337 := p, len(n)
-												ok = true
-											L337:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p337, n[:n337]
-														break L337
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p337, n[:n337]
-														break L337
-													}
-													break
-												}
-											}
-											if ok {
-												break L336
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p338, n338 := p, len(n)
-												ok = true
-											L338:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p338, n[:n338]
-														break L338
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p338, n[:n338]
-														break L338
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p338, n[:n338]
-														break L338
-													}
-													break
-												}
-											}
-											if ok {
-												break L336
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p339, n339 := p, len(n)
-												ok = true
-											L339:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p339, n[:n339]
-														break L339
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p339, n[:n339]
-														break L339
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p339, n[:n339]
-														break L339
-													}
-													break
-												}
-											}
-											if ok {
-												break L336
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p340, n340 := p, len(n)
-												ok = true
-											L340:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p340, n[:n340]
-														break L340
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p340, n[:n340]
-														break L340
-													}
-													break
-												}
-											}
-											if ok {
-												break L336
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L336
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									// dec_octet, inlined
-								L341:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p342, n342 := p, len(n)
-												ok = true
-											L342:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p342, n[:n342]
-														break L342
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p342, n[:n342]
-														break L342
-													}
-													break
-												}
-											}
-											if ok {
-												break L341
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p343, n343 := p, len(n)
-												ok = true
-											L343:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p343, n[:n343]
-														break L343
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p343, n[:n343]
-														break L343
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p343, n[:n343]
-														break L343
-													}
-													break
-												}
-											}
-											if ok {
-												break L341
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p344, n344 := p, len(n)
-												ok = true
-											L344:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p344, n[:n344]
-														break L344
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p344, n[:n344]
-														break L344
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p344, n[:n344]
-														break L344
-													}
-													break
-												}
-											}
-											if ok {
-												break L341
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p345, n345 := p, len(n)
-												ok = true
-											L345:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p345, n[:n345]
-														break L345
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p345, n[:n345]
-														break L345
-													}
-													break
-												}
-											}
-											if ok {
-												break L341
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L341
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									// dec_octet, inlined
-								L346:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p347, n347 := p, len(n)
-												ok = true
-											L347:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p347, n[:n347]
-														break L347
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p347, n[:n347]
-														break L347
-													}
-													break
-												}
-											}
-											if ok {
-												break L346
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p348, n348 := p, len(n)
-												ok = true
-											L348:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p348, n[:n348]
-														break L348
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p348, n[:n348]
-														break L348
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p348, n[:n348]
-														break L348
-													}
-													break
-												}
-											}
-											if ok {
-												break L346
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p349, n349 := p, len(n)
-												ok = true
-											L349:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p349, n[:n349]
-														break L349
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p349, n[:n349]
-														break L349
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p349, n[:n349]
-														break L349
-													}
-													break
-												}
-											}
-											if ok {
-												break L346
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p350, n350 := p, len(n)
-												ok = true
-											L350:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p350, n[:n350]
-														break L350
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p350, n[:n350]
-														break L350
-													}
-													break
-												}
-											}
-											if ok {
-												break L346
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L346
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									// dec_octet, inlined
-								L351:
-									for {
-										if p < len(s) && class35[s[p]] {
-											{
-												p352, n352 := p, len(n)
-												ok = true
-											L352:
-												for {
-													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-														p += 2
-													}
-													if !ok {
-														p, n = p352, n[:n352]
-														break L352
-													}
-													if ok = p < len(s) && class26[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p352, n[:n352]
-														break L352
-													}
-													break
-												}
-											}
-											if ok {
-												break L351
-											}
-										}
-										if p < len(s) && class35[s[p]] {
-											{
-												p353, n353 := p, len(n)
-												ok = true
-											L353:
-												for {
-													if ok = p < len(s) && s[p] == '2'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p353, n[:n353]
-														break L353
-													}
-													if ok = p < len(s) && class29[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p353, n[:n353]
-														break L353
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p353, n[:n353]
-														break L353
-													}
-													break
-												}
-											}
-											if ok {
-												break L351
-											}
-										}
-										if p < len(s) && class36[s[p]] {
-											{
-												p354, n354 := p, len(n)
-												ok = true
-											L354:
-												for {
-													if ok = p < len(s) && s[p] == '1'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p354, n[:n354]
-														break L354
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p354, n[:n354]
-														break L354
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p354, n[:n354]
-														break L354
-													}
-													break
-												}
-											}
-											if ok {
-												break L351
-											}
-										}
-										if p < len(s) && class31[s[p]] {
-											{
-												p355, n355 := p, len(n)
-												ok = true
-											L355:
-												for {
-													if ok = p < len(s) && class31[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p355, n[:n355]
-														break L355
-													}
-													if ok = p < len(s) && class28[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p355, n[:n355]
-														break L355
-													}
-													break
-												}
-											}
-											if ok {
-												break L351
-											}
-										}
-										if p < len(s) && class28[s[p]] {
-											if ok = p < len(s) && class28[s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L351
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p335, n[:n335]
-										break L335
-									}
-									break
-								}
-							}
-							if ok {
-								n[node334].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node314].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node334]
+								n = n[:node314]
 							}
 							if ok {
-								break L327
+								break L305
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p307, n[:n307]
-						break L307
+						p, n = p289, n[:n289]
+						break L289
 					}
 					{
-						p356, n356 := p, len(n)
+						p336, n336 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p356, n[:n356]
+						p, n = p336, n[:n336]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p307, n[:n307]
-						break L307
+						p, n = p289, n[:n289]
+						break L289
 					}
 					break
 				}
@@ -18738,641 +16582,1131 @@ L1:
 		}
 		if p < len(s) && class41[s[p]] {
 			{
-				p357, n357 := p, len(n)
+				p337, n337 := p, len(n)
 				ok = true
-			L357:
+			L337:
 				for {
 					{
-						p358, n358 := p, len(n)
+						p338, n338 := p, len(n)
 						ok = true
-					L358:
+					L338:
 						for {
-							// IPv6_piece_c, inlined
-							{
-								p359, n359 := p, len(n)
-								ok = true
-							L359:
-								for {
-									// IPv6_piece, inlined
-								L360:
+							for k339 := 0; k339 < 4; k339++ { // 4 optional in a row: none matches after one that does not
+								// IPv6_piece_c, inlined
+								{
+									p340, n340 := p, len(n)
+									ok = true
+								L340:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L360
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p361, n361 := p, len(n)
-												ok = true
-											L361:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p361, n[:n361]
-														break L361
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p361, n[:n361]
-														break L361
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p361, n[:n361]
-														break L361
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p361, n[:n361]
-														break L361
-													}
-													break
+										// IPv6_piece, inlined
+									L341:
+										for {
+											if p < len(s) && class24[s[p]] {
+												if ok = p < len(s) && s[p] == '0'; ok {
+													p++
+												}
+												if ok {
+													break L341
 												}
 											}
-											if ok {
-												break L360
+											if p < len(s) && class38[s[p]] {
+												{
+													p342, n342 := p, len(n)
+													ok = true
+												L342:
+													for {
+														if ok = p < len(s) && class38[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p342, n[:n342]
+															break L342
+														}
+														for k343 := 0; k343 < 3; k343++ { // 3 optional in a row: none matches after one that does not
+															if ok = p < len(s) && class13[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																break
+															}
+														}
+														ok = true
+														break
+													}
+												}
+												if ok {
+													break L341
+												}
 											}
+											ok = false
+											break
 										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p359, n[:n359]
-										break L359
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p359, n[:n359]
-										break L359
-									}
-									{
-										p362, n362 := p, len(n)
+										if !ok {
+											p, n = p340, n[:n340]
+											break L340
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p362, n[:n362]
-										ok = !ok
+										if !ok {
+											p, n = p340, n[:n340]
+											break L340
+										}
+										{
+											p344, n344 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p344, n[:n344]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p340, n[:n340]
+											break L340
+										}
+										break
 									}
-									if !ok {
-										p, n = p359, n[:n359]
-										break L359
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p358, n[:n358]
-								break L358
-							}
-							// IPv6_piece_c, inlined
-							{
-								p363, n363 := p, len(n)
-								ok = true
-							L363:
-								for {
-									// IPv6_piece, inlined
-								L364:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L364
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p365, n365 := p, len(n)
-												ok = true
-											L365:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p365, n[:n365]
-														break L365
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p365, n[:n365]
-														break L365
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p365, n[:n365]
-														break L365
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p365, n[:n365]
-														break L365
-													}
-													break
-												}
-											}
-											if ok {
-												break L364
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p363, n[:n363]
-										break L363
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p363, n[:n363]
-										break L363
-									}
-									{
-										p366, n366 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p366, n[:n366]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p363, n[:n363]
-										break L363
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p358, n[:n358]
-								break L358
-							}
-							// IPv6_piece_c, inlined
-							{
-								p367, n367 := p, len(n)
-								ok = true
-							L367:
-								for {
-									// IPv6_piece, inlined
-								L368:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L368
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p369, n369 := p, len(n)
-												ok = true
-											L369:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p369, n[:n369]
-														break L369
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p369, n[:n369]
-														break L369
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p369, n[:n369]
-														break L369
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p369, n[:n369]
-														break L369
-													}
-													break
-												}
-											}
-											if ok {
-												break L368
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p367, n[:n367]
-										break L367
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p367, n[:n367]
-										break L367
-									}
-									{
-										p370, n370 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p370, n[:n370]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p367, n[:n367]
-										break L367
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p358, n[:n358]
-								break L358
-							}
-							// IPv6_piece_c, inlined
-							{
-								p371, n371 := p, len(n)
-								ok = true
-							L371:
-								for {
-									// IPv6_piece, inlined
-								L372:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L372
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p373, n373 := p, len(n)
-												ok = true
-											L373:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p373, n[:n373]
-														break L373
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p373, n[:n373]
-														break L373
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p373, n[:n373]
-														break L373
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p373, n[:n373]
-														break L373
-													}
-													break
-												}
-											}
-											if ok {
-												break L372
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p371, n[:n371]
-										break L371
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p371, n[:n371]
-										break L371
-									}
-									{
-										p374, n374 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p374, n[:n374]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p371, n[:n371]
-										break L371
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p358, n[:n358]
-								break L358
-							}
-							// IPv6_piece_c, inlined
-							{
-								p375, n375 := p, len(n)
-								ok = true
-							L375:
-								for {
-									// IPv6_piece, inlined
-								L376:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L376
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p377, n377 := p, len(n)
-												ok = true
-											L377:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p377, n[:n377]
-														break L377
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p377, n[:n377]
-														break L377
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p377, n[:n377]
-														break L377
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p377, n[:n377]
-														break L377
-													}
-													break
-												}
-											}
-											if ok {
-												break L376
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p375, n[:n375]
-										break L375
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p375, n[:n375]
-										break L375
-									}
-									{
-										p378, n378 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p378, n[:n378]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p375, n[:n375]
-										break L375
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p358, n[:n358]
-								break L358
-							}
 							// IPv6_piece, inlined
-						L379:
+						L345:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L379
+										break L345
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p380, n380 := p, len(n)
+										p346, n346 := p, len(n)
 										ok = true
-									L380:
+									L346:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p380, n[:n380]
-												break L380
+												p, n = p346, n[:n346]
+												break L346
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p380, n[:n380]
-												break L380
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k347 := 0; k347 < 3; k347++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p380, n[:n380]
-												break L380
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p380, n[:n380]
-												break L380
-											}
 											break
 										}
 									}
 									if ok {
-										break L379
+										break L345
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p358, n[:n358]
-								break L358
+								p, n = p338, n[:n338]
+								break L338
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p357, n[:n357]
-						break L357
+						p, n = p337, n[:n337]
+						break L337
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p357, n[:n357]
-						break L357
+						p, n = p337, n[:n337]
+						break L337
+					}
+					// IPv6_ls32, inlined
+				L348:
+					for {
+						if p < len(s) && class13[s[p]] {
+							{
+								p349, n349 := p, len(n)
+								ok = true
+							L349:
+								for {
+									// IPv6_piece, inlined
+								L350:
+									for {
+										if p < len(s) && class24[s[p]] {
+											if ok = p < len(s) && s[p] == '0'; ok {
+												p++
+											}
+											if ok {
+												break L350
+											}
+										}
+										if p < len(s) && class38[s[p]] {
+											{
+												p351, n351 := p, len(n)
+												ok = true
+											L351:
+												for {
+													if ok = p < len(s) && class38[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p351, n[:n351]
+														break L351
+													}
+													for k352 := 0; k352 < 3; k352++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
+													}
+													ok = true
+													break
+												}
+											}
+											if ok {
+												break L350
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p349, n[:n349]
+										break L349
+									}
+									if ok = p < len(s) && s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p349, n[:n349]
+										break L349
+									}
+									// IPv6_piece, inlined
+								L353:
+									for {
+										if p < len(s) && class24[s[p]] {
+											if ok = p < len(s) && s[p] == '0'; ok {
+												p++
+											}
+											if ok {
+												break L353
+											}
+										}
+										if p < len(s) && class38[s[p]] {
+											{
+												p354, n354 := p, len(n)
+												ok = true
+											L354:
+												for {
+													if ok = p < len(s) && class38[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p354, n[:n354]
+														break L354
+													}
+													for k355 := 0; k355 < 3; k355++ { // 3 optional in a row: none matches after one that does not
+														if ok = p < len(s) && class13[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															break
+														}
+													}
+													ok = true
+													break
+												}
+											}
+											if ok {
+												break L353
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p349, n[:n349]
+										break L349
+									}
+									{
+										p356, n356 := p, len(n)
+										// ipv6char, inlined
+										if ok = p < len(s) && class39[s[p]]; ok {
+											p++
+										}
+										p, n = p356, n[:n356]
+										ok = !ok
+									}
+									if !ok {
+										p, n = p349, n[:n349]
+										break L349
+									}
+									break
+								}
+							}
+							if ok {
+								break L348
+							}
+						}
+						if p < len(s) && class28[s[p]] {
+							// valid_IPv4_address_string, inlined
+							node357 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node357].StartRule = uint32(p)<<ast.TreeRuleBits | 52
+							{
+								p358, n358 := p, len(n)
+								ok = true
+							L358:
+								for {
+									// dec_octet, inlined
+								L359:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p360, n360 := p, len(n)
+												ok = true
+											L360:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p360, n[:n360]
+														break L360
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p360, n[:n360]
+														break L360
+													}
+													break
+												}
+											}
+											if ok {
+												break L359
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p361, n361 := p, len(n)
+												ok = true
+											L361:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p361, n[:n361]
+														break L361
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p361, n[:n361]
+														break L361
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p361, n[:n361]
+														break L361
+													}
+													break
+												}
+											}
+											if ok {
+												break L359
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p362, n362 := p, len(n)
+												ok = true
+											L362:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p362, n[:n362]
+														break L362
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p362, n[:n362]
+														break L362
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p362, n[:n362]
+														break L362
+													}
+													break
+												}
+											}
+											if ok {
+												break L359
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p363, n363 := p, len(n)
+												ok = true
+											L363:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p363, n[:n363]
+														break L363
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p363, n[:n363]
+														break L363
+													}
+													break
+												}
+											}
+											if ok {
+												break L359
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L359
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p358, n[:n358]
+										break L358
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p358, n[:n358]
+										break L358
+									}
+									// dec_octet, inlined
+								L364:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p365, n365 := p, len(n)
+												ok = true
+											L365:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p365, n[:n365]
+														break L365
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p365, n[:n365]
+														break L365
+													}
+													break
+												}
+											}
+											if ok {
+												break L364
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p366, n366 := p, len(n)
+												ok = true
+											L366:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p366, n[:n366]
+														break L366
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p366, n[:n366]
+														break L366
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p366, n[:n366]
+														break L366
+													}
+													break
+												}
+											}
+											if ok {
+												break L364
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p367, n367 := p, len(n)
+												ok = true
+											L367:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p367, n[:n367]
+														break L367
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p367, n[:n367]
+														break L367
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p367, n[:n367]
+														break L367
+													}
+													break
+												}
+											}
+											if ok {
+												break L364
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p368, n368 := p, len(n)
+												ok = true
+											L368:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p368, n[:n368]
+														break L368
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p368, n[:n368]
+														break L368
+													}
+													break
+												}
+											}
+											if ok {
+												break L364
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L364
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p358, n[:n358]
+										break L358
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p358, n[:n358]
+										break L358
+									}
+									// dec_octet, inlined
+								L369:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p370, n370 := p, len(n)
+												ok = true
+											L370:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p370, n[:n370]
+														break L370
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p370, n[:n370]
+														break L370
+													}
+													break
+												}
+											}
+											if ok {
+												break L369
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p371, n371 := p, len(n)
+												ok = true
+											L371:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p371, n[:n371]
+														break L371
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p371, n[:n371]
+														break L371
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p371, n[:n371]
+														break L371
+													}
+													break
+												}
+											}
+											if ok {
+												break L369
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p372, n372 := p, len(n)
+												ok = true
+											L372:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p372, n[:n372]
+														break L372
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p372, n[:n372]
+														break L372
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p372, n[:n372]
+														break L372
+													}
+													break
+												}
+											}
+											if ok {
+												break L369
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p373, n373 := p, len(n)
+												ok = true
+											L373:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p373, n[:n373]
+														break L373
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p373, n[:n373]
+														break L373
+													}
+													break
+												}
+											}
+											if ok {
+												break L369
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L369
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p358, n[:n358]
+										break L358
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p358, n[:n358]
+										break L358
+									}
+									// dec_octet, inlined
+								L374:
+									for {
+										if p < len(s) && class35[s[p]] {
+											{
+												p375, n375 := p, len(n)
+												ok = true
+											L375:
+												for {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+														p += 2
+													}
+													if !ok {
+														p, n = p375, n[:n375]
+														break L375
+													}
+													if ok = p < len(s) && class26[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p375, n[:n375]
+														break L375
+													}
+													break
+												}
+											}
+											if ok {
+												break L374
+											}
+										}
+										if p < len(s) && class35[s[p]] {
+											{
+												p376, n376 := p, len(n)
+												ok = true
+											L376:
+												for {
+													if ok = p < len(s) && s[p] == '2'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p376, n[:n376]
+														break L376
+													}
+													if ok = p < len(s) && class29[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p376, n[:n376]
+														break L376
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p376, n[:n376]
+														break L376
+													}
+													break
+												}
+											}
+											if ok {
+												break L374
+											}
+										}
+										if p < len(s) && class36[s[p]] {
+											{
+												p377, n377 := p, len(n)
+												ok = true
+											L377:
+												for {
+													if ok = p < len(s) && s[p] == '1'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p377, n[:n377]
+														break L377
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p377, n[:n377]
+														break L377
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p377, n[:n377]
+														break L377
+													}
+													break
+												}
+											}
+											if ok {
+												break L374
+											}
+										}
+										if p < len(s) && class31[s[p]] {
+											{
+												p378, n378 := p, len(n)
+												ok = true
+											L378:
+												for {
+													if ok = p < len(s) && class31[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p378, n[:n378]
+														break L378
+													}
+													if ok = p < len(s) && class28[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p378, n[:n378]
+														break L378
+													}
+													break
+												}
+											}
+											if ok {
+												break L374
+											}
+										}
+										if p < len(s) && class28[s[p]] {
+											if ok = p < len(s) && class28[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L374
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p358, n[:n358]
+										break L358
+									}
+									break
+								}
+							}
+							if ok {
+								n[node357].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+							} else {
+								n = n[:node357]
+							}
+							if ok {
+								break L348
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, n = p337, n[:n337]
+						break L337
+					}
+					{
+						p379, n379 := p, len(n)
+						// ipv6char, inlined
+						if ok = p < len(s) && class39[s[p]]; ok {
+							p++
+						}
+						p, n = p379, n[:n379]
+						ok = !ok
+					}
+					if !ok {
+						p, n = p337, n[:n337]
+						break L337
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(s) && class41[s[p]] {
+			{
+				p380, n380 := p, len(n)
+				ok = true
+			L380:
+				for {
+					{
+						p381, n381 := p, len(n)
+						ok = true
+					L381:
+						for {
+							for k382 := 0; k382 < 5; k382++ { // 5 optional in a row: none matches after one that does not
+								// IPv6_piece_c, inlined
+								{
+									p383, n383 := p, len(n)
+									ok = true
+								L383:
+									for {
+										// IPv6_piece, inlined
+									L384:
+										for {
+											if p < len(s) && class24[s[p]] {
+												if ok = p < len(s) && s[p] == '0'; ok {
+													p++
+												}
+												if ok {
+													break L384
+												}
+											}
+											if p < len(s) && class38[s[p]] {
+												{
+													p385, n385 := p, len(n)
+													ok = true
+												L385:
+													for {
+														if ok = p < len(s) && class38[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p385, n[:n385]
+															break L385
+														}
+														for k386 := 0; k386 < 3; k386++ { // 3 optional in a row: none matches after one that does not
+															if ok = p < len(s) && class13[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																break
+															}
+														}
+														ok = true
+														break
+													}
+												}
+												if ok {
+													break L384
+												}
+											}
+											ok = false
+											break
+										}
+										if !ok {
+											p, n = p383, n[:n383]
+											break L383
+										}
+										if ok = p < len(s) && s[p] == ':'; ok {
+											p++
+										}
+										if !ok {
+											p, n = p383, n[:n383]
+											break L383
+										}
+										{
+											p387, n387 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p387, n[:n387]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p383, n[:n383]
+											break L383
+										}
+										break
+									}
+								}
+								if !ok {
+									break
+								}
+							}
+							ok = true
+							// IPv6_piece, inlined
+						L388:
+							for {
+								if p < len(s) && class24[s[p]] {
+									if ok = p < len(s) && s[p] == '0'; ok {
+										p++
+									}
+									if ok {
+										break L388
+									}
+								}
+								if p < len(s) && class38[s[p]] {
+									{
+										p389, n389 := p, len(n)
+										ok = true
+									L389:
+										for {
+											if ok = p < len(s) && class38[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p389, n[:n389]
+												break L389
+											}
+											for k390 := 0; k390 < 3; k390++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
+											}
+											ok = true
+											break
+										}
+									}
+									if ok {
+										break L388
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p381, n[:n381]
+								break L381
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, n = p380, n[:n380]
+						break L380
+					}
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, n = p380, n[:n380]
+						break L380
 					}
 					// IPv6_piece, inlined
-				L381:
+				L391:
 					for {
 						if p < len(s) && class24[s[p]] {
 							if ok = p < len(s) && s[p] == '0'; ok {
 								p++
 							}
 							if ok {
-								break L381
+								break L391
 							}
 						}
 						if p < len(s) && class38[s[p]] {
 							{
-								p382, n382 := p, len(n)
+								p392, n392 := p, len(n)
 								ok = true
-							L382:
+							L392:
 								for {
 									if ok = p < len(s) && class38[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p382, n[:n382]
-										break L382
+										p, n = p392, n[:n392]
+										break L392
 									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p382, n[:n382]
-										break L382
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
+									for k393 := 0; k393 < 3; k393++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class13[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p382, n[:n382]
-										break L382
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p382, n[:n382]
-										break L382
-									}
 									break
 								}
 							}
 							if ok {
-								break L381
+								break L391
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p357, n[:n357]
-						break L357
+						p, n = p380, n[:n380]
+						break L380
 					}
 					{
-						p383, n383 := p, len(n)
+						p394, n394 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p383, n[:n383]
+						p, n = p394, n[:n394]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p357, n[:n357]
-						break L357
+						p, n = p380, n[:n380]
+						break L380
 					}
 					break
 				}
@@ -19383,674 +17717,170 @@ L1:
 		}
 		if p < len(s) && class41[s[p]] {
 			{
-				p384, n384 := p, len(n)
+				p395, n395 := p, len(n)
 				ok = true
-			L384:
+			L395:
 				for {
 					{
-						p385, n385 := p, len(n)
+						p396, n396 := p, len(n)
 						ok = true
-					L385:
+					L396:
 						for {
-							// IPv6_piece_c, inlined
-							{
-								p386, n386 := p, len(n)
-								ok = true
-							L386:
-								for {
-									// IPv6_piece, inlined
-								L387:
+							for k397 := 0; k397 < 6; k397++ { // 6 optional in a row: none matches after one that does not
+								// IPv6_piece_c, inlined
+								{
+									p398, n398 := p, len(n)
+									ok = true
+								L398:
 									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L387
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p388, n388 := p, len(n)
-												ok = true
-											L388:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p388, n[:n388]
-														break L388
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p388, n[:n388]
-														break L388
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p388, n[:n388]
-														break L388
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p388, n[:n388]
-														break L388
-													}
-													break
+										// IPv6_piece, inlined
+									L399:
+										for {
+											if p < len(s) && class24[s[p]] {
+												if ok = p < len(s) && s[p] == '0'; ok {
+													p++
+												}
+												if ok {
+													break L399
 												}
 											}
-											if ok {
-												break L387
+											if p < len(s) && class38[s[p]] {
+												{
+													p400, n400 := p, len(n)
+													ok = true
+												L400:
+													for {
+														if ok = p < len(s) && class38[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p400, n[:n400]
+															break L400
+														}
+														for k401 := 0; k401 < 3; k401++ { // 3 optional in a row: none matches after one that does not
+															if ok = p < len(s) && class13[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																break
+															}
+														}
+														ok = true
+														break
+													}
+												}
+												if ok {
+													break L399
+												}
 											}
+											ok = false
+											break
 										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p386, n[:n386]
-										break L386
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p386, n[:n386]
-										break L386
-									}
-									{
-										p389, n389 := p, len(n)
+										if !ok {
+											p, n = p398, n[:n398]
+											break L398
+										}
 										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
-										p, n = p389, n[:n389]
-										ok = !ok
+										if !ok {
+											p, n = p398, n[:n398]
+											break L398
+										}
+										{
+											p402, n402 := p, len(n)
+											if ok = p < len(s) && s[p] == ':'; ok {
+												p++
+											}
+											p, n = p402, n[:n402]
+											ok = !ok
+										}
+										if !ok {
+											p, n = p398, n[:n398]
+											break L398
+										}
+										break
 									}
-									if !ok {
-										p, n = p386, n[:n386]
-										break L386
-									}
+								}
+								if !ok {
 									break
 								}
 							}
 							ok = true
-							if !ok {
-								p, n = p385, n[:n385]
-								break L385
-							}
-							// IPv6_piece_c, inlined
-							{
-								p390, n390 := p, len(n)
-								ok = true
-							L390:
-								for {
-									// IPv6_piece, inlined
-								L391:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L391
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p392, n392 := p, len(n)
-												ok = true
-											L392:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p392, n[:n392]
-														break L392
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p392, n[:n392]
-														break L392
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p392, n[:n392]
-														break L392
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p392, n[:n392]
-														break L392
-													}
-													break
-												}
-											}
-											if ok {
-												break L391
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p390, n[:n390]
-										break L390
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p390, n[:n390]
-										break L390
-									}
-									{
-										p393, n393 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p393, n[:n393]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p390, n[:n390]
-										break L390
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p385, n[:n385]
-								break L385
-							}
-							// IPv6_piece_c, inlined
-							{
-								p394, n394 := p, len(n)
-								ok = true
-							L394:
-								for {
-									// IPv6_piece, inlined
-								L395:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L395
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p396, n396 := p, len(n)
-												ok = true
-											L396:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p396, n[:n396]
-														break L396
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p396, n[:n396]
-														break L396
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p396, n[:n396]
-														break L396
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p396, n[:n396]
-														break L396
-													}
-													break
-												}
-											}
-											if ok {
-												break L395
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p394, n[:n394]
-										break L394
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p394, n[:n394]
-										break L394
-									}
-									{
-										p397, n397 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p397, n[:n397]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p394, n[:n394]
-										break L394
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p385, n[:n385]
-								break L385
-							}
-							// IPv6_piece_c, inlined
-							{
-								p398, n398 := p, len(n)
-								ok = true
-							L398:
-								for {
-									// IPv6_piece, inlined
-								L399:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L399
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p400, n400 := p, len(n)
-												ok = true
-											L400:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p400, n[:n400]
-														break L400
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p400, n[:n400]
-														break L400
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p400, n[:n400]
-														break L400
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p400, n[:n400]
-														break L400
-													}
-													break
-												}
-											}
-											if ok {
-												break L399
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p398, n[:n398]
-										break L398
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p398, n[:n398]
-										break L398
-									}
-									{
-										p401, n401 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p401, n[:n401]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p398, n[:n398]
-										break L398
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p385, n[:n385]
-								break L385
-							}
-							// IPv6_piece_c, inlined
-							{
-								p402, n402 := p, len(n)
-								ok = true
-							L402:
-								for {
-									// IPv6_piece, inlined
-								L403:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L403
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p404, n404 := p, len(n)
-												ok = true
-											L404:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p404, n[:n404]
-														break L404
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p404, n[:n404]
-														break L404
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p404, n[:n404]
-														break L404
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p404, n[:n404]
-														break L404
-													}
-													break
-												}
-											}
-											if ok {
-												break L403
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p402, n[:n402]
-										break L402
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p402, n[:n402]
-										break L402
-									}
-									{
-										p405, n405 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p405, n[:n405]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p402, n[:n402]
-										break L402
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p385, n[:n385]
-								break L385
-							}
-							// IPv6_piece_c, inlined
-							{
-								p406, n406 := p, len(n)
-								ok = true
-							L406:
-								for {
-									// IPv6_piece, inlined
-								L407:
-									for {
-										if p < len(s) && class24[s[p]] {
-											if ok = p < len(s) && s[p] == '0'; ok {
-												p++
-											}
-											if ok {
-												break L407
-											}
-										}
-										if p < len(s) && class38[s[p]] {
-											{
-												p408, n408 := p, len(n)
-												ok = true
-											L408:
-												for {
-													if ok = p < len(s) && class38[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p408, n[:n408]
-														break L408
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p408, n[:n408]
-														break L408
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p408, n[:n408]
-														break L408
-													}
-													if ok = p < len(s) && class13[s[p]]; ok {
-														p++
-													}
-													ok = true
-													if !ok {
-														p, n = p408, n[:n408]
-														break L408
-													}
-													break
-												}
-											}
-											if ok {
-												break L407
-											}
-										}
-										ok = false
-										break
-									}
-									if !ok {
-										p, n = p406, n[:n406]
-										break L406
-									}
-									if ok = p < len(s) && s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p406, n[:n406]
-										break L406
-									}
-									{
-										p409, n409 := p, len(n)
-										if ok = p < len(s) && s[p] == ':'; ok {
-											p++
-										}
-										p, n = p409, n[:n409]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p406, n[:n406]
-										break L406
-									}
-									break
-								}
-							}
-							ok = true
-							if !ok {
-								p, n = p385, n[:n385]
-								break L385
-							}
 							// IPv6_piece, inlined
-						L410:
+						L403:
 							for {
 								if p < len(s) && class24[s[p]] {
 									if ok = p < len(s) && s[p] == '0'; ok {
 										p++
 									}
 									if ok {
-										break L410
+										break L403
 									}
 								}
 								if p < len(s) && class38[s[p]] {
 									{
-										p411, n411 := p, len(n)
+										p404, n404 := p, len(n)
 										ok = true
-									L411:
+									L404:
 										for {
 											if ok = p < len(s) && class38[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p411, n[:n411]
-												break L411
+												p, n = p404, n[:n404]
+												break L404
 											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p411, n[:n411]
-												break L411
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
+											for k405 := 0; k405 < 3; k405++ { // 3 optional in a row: none matches after one that does not
+												if ok = p < len(s) && class13[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													break
+												}
 											}
 											ok = true
-											if !ok {
-												p, n = p411, n[:n411]
-												break L411
-											}
-											if ok = p < len(s) && class13[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p411, n[:n411]
-												break L411
-											}
 											break
 										}
 									}
 									if ok {
-										break L410
+										break L403
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p385, n[:n385]
-								break L385
+								p, n = p396, n[:n396]
+								break L396
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p384, n[:n384]
-						break L384
+						p, n = p395, n[:n395]
+						break L395
 					}
 					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, n = p384, n[:n384]
-						break L384
+						p, n = p395, n[:n395]
+						break L395
 					}
 					{
-						p412, n412 := p, len(n)
+						p406, n406 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p412, n[:n412]
+						p, n = p406, n[:n406]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p384, n[:n384]
-						break L384
+						p, n = p395, n[:n395]
+						break L395
 					}
 					break
 				}
@@ -20105,30 +17935,15 @@ func (b *treeBuilder) r57(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class13[s[p]]; ok {
-								p++
+							for k4 := 0; k4 < 3; k4++ { // 3 optional in a row: none matches after one that does not
+								if ok = p < len(s) && class13[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									break
+								}
 							}
 							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class13[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class13[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
 							break
 						}
 					}
@@ -20151,11 +17966,11 @@ func (b *treeBuilder) r57(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				p4, n4 := p, len(n)
+				p5, n5 := p, len(n)
 				if ok = p < len(s) && s[p] == ':'; ok {
 					p++
 				}
-				p, n = p4, n[:n4]
+				p, n = p5, n[:n5]
 				ok = !ok
 			}
 			if !ok {
@@ -20220,30 +18035,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
+									for k5 := 0; k5 < 3; k5++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class13[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
 									break
 								}
 							}
@@ -20266,58 +18066,43 @@ L1:
 						break L2
 					}
 					// IPv6_piece, inlined
-				L5:
+				L6:
 					for {
 						if p < len(s) && class24[s[p]] {
 							if ok = p < len(s) && s[p] == '0'; ok {
 								p++
 							}
 							if ok {
-								break L5
+								break L6
 							}
 						}
 						if p < len(s) && class38[s[p]] {
 							{
-								p6, n6 := p, len(n)
+								p7, n7 := p, len(n)
 								ok = true
-							L6:
+							L7:
 								for {
 									if ok = p < len(s) && class38[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p6, n[:n6]
-										break L6
+										p, n = p7, n[:n7]
+										break L7
 									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p6, n[:n6]
-										break L6
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
+									for k8 := 0; k8 < 3; k8++ { // 3 optional in a row: none matches after one that does not
+										if ok = p < len(s) && class13[s[p]]; ok {
+											p++
+										}
+										if !ok {
+											break
+										}
 									}
 									ok = true
-									if !ok {
-										p, n = p6, n[:n6]
-										break L6
-									}
-									if ok = p < len(s) && class13[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p6, n[:n6]
-										break L6
-									}
 									break
 								}
 							}
 							if ok {
-								break L5
+								break L6
 							}
 						}
 						ok = false
@@ -20328,12 +18113,12 @@ L1:
 						break L2
 					}
 					{
-						p7, n7 := p, len(n)
+						p9, n9 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(s) && class39[s[p]]; ok {
 							p++
 						}
-						p, n = p7, n[:n7]
+						p, n = p9, n[:n9]
 						ok = !ok
 					}
 					if !ok {
@@ -20349,99 +18134,31 @@ L1:
 		}
 		if p < len(s) && class28[s[p]] {
 			// valid_IPv4_address_string, inlined
-			node8 := len(n)
+			node10 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 52
+			n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 52
 			{
-				p9, n9 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L9:
+			L11:
 				for {
 					// dec_octet, inlined
-				L10:
+				L12:
 					for {
 						if p < len(s) && class35[s[p]] {
-							{
-								p11, n11 := p, len(n)
-								ok = true
-							L11:
-								for {
-									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-										p += 2
-									}
-									if !ok {
-										p, n = p11, n[:n11]
-										break L11
-									}
-									if ok = p < len(s) && class26[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p11, n[:n11]
-										break L11
-									}
-									break
-								}
-							}
-							if ok {
-								break L10
-							}
-						}
-						if p < len(s) && class35[s[p]] {
-							{
-								p12, n12 := p, len(n)
-								ok = true
-							L12:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p12, n[:n12]
-										break L12
-									}
-									if ok = p < len(s) && class29[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p12, n[:n12]
-										break L12
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p12, n[:n12]
-										break L12
-									}
-									break
-								}
-							}
-							if ok {
-								break L10
-							}
-						}
-						if p < len(s) && class36[s[p]] {
 							{
 								p13, n13 := p, len(n)
 								ok = true
 							L13:
 								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
+									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+										p += 2
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
+									if ok = p < len(s) && class26[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -20452,16 +18169,23 @@ L1:
 								}
 							}
 							if ok {
-								break L10
+								break L12
 							}
 						}
-						if p < len(s) && class31[s[p]] {
+						if p < len(s) && class35[s[p]] {
 							{
 								p14, n14 := p, len(n)
 								ok = true
 							L14:
 								for {
-									if ok = p < len(s) && class31[s[p]]; ok {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p14, n[:n14]
+										break L14
+									}
+									if ok = p < len(s) && class29[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -20479,116 +18203,109 @@ L1:
 								}
 							}
 							if ok {
-								break L10
+								break L12
 							}
 						}
-						if p < len(s) && class28[s[p]] {
-							if ok = p < len(s) && class28[s[p]]; ok {
-								p++
+						if p < len(s) && class36[s[p]] {
+							{
+								p15, n15 := p, len(n)
+								ok = true
+							L15:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p15, n[:n15]
+										break L15
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p15, n[:n15]
+										break L15
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p15, n[:n15]
+										break L15
+									}
+									break
+								}
 							}
 							if ok {
-								break L10
+								break L12
 							}
 						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p9, n[:n9]
-						break L9
-					}
-					if ok = p < len(s) && s[p] == '.'; ok {
-						p++
-					}
-					if !ok {
-						p, n = p9, n[:n9]
-						break L9
-					}
-					// dec_octet, inlined
-				L15:
-					for {
-						if p < len(s) && class35[s[p]] {
+						if p < len(s) && class31[s[p]] {
 							{
 								p16, n16 := p, len(n)
 								ok = true
 							L16:
 								for {
-									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-										p += 2
-									}
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class26[s[p]]; ok {
+									if ok = p < len(s) && class31[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
-									}
-									break
-								}
-							}
-							if ok {
-								break L15
-							}
-						}
-						if p < len(s) && class35[s[p]] {
-							{
-								p17, n17 := p, len(n)
-								ok = true
-							L17:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p17, n[:n17]
-										break L17
-									}
-									if ok = p < len(s) && class29[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p17, n[:n17]
-										break L17
 									}
 									if ok = p < len(s) && class28[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									break
 								}
 							}
 							if ok {
-								break L15
+								break L12
 							}
 						}
-						if p < len(s) && class36[s[p]] {
+						if p < len(s) && class28[s[p]] {
+							if ok = p < len(s) && class28[s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L12
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, n = p11, n[:n11]
+						break L11
+					}
+					if ok = p < len(s) && s[p] == '.'; ok {
+						p++
+					}
+					if !ok {
+						p, n = p11, n[:n11]
+						break L11
+					}
+					// dec_octet, inlined
+				L17:
+					for {
+						if p < len(s) && class35[s[p]] {
 							{
 								p18, n18 := p, len(n)
 								ok = true
 							L18:
 								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
+									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+										p += 2
 									}
 									if !ok {
 										p, n = p18, n[:n18]
 										break L18
 									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p18, n[:n18]
-										break L18
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
+									if ok = p < len(s) && class26[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -20599,16 +18316,23 @@ L1:
 								}
 							}
 							if ok {
-								break L15
+								break L17
 							}
 						}
-						if p < len(s) && class31[s[p]] {
+						if p < len(s) && class35[s[p]] {
 							{
 								p19, n19 := p, len(n)
 								ok = true
 							L19:
 								for {
-									if ok = p < len(s) && class31[s[p]]; ok {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p19, n[:n19]
+										break L19
+									}
+									if ok = p < len(s) && class29[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -20626,154 +18350,68 @@ L1:
 								}
 							}
 							if ok {
-								break L15
+								break L17
 							}
 						}
-						if p < len(s) && class28[s[p]] {
-							if ok = p < len(s) && class28[s[p]]; ok {
-								p++
+						if p < len(s) && class36[s[p]] {
+							{
+								p20, n20 := p, len(n)
+								ok = true
+							L20:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p20, n[:n20]
+										break L20
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p20, n[:n20]
+										break L20
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p20, n[:n20]
+										break L20
+									}
+									break
+								}
 							}
 							if ok {
-								break L15
+								break L17
 							}
 						}
-						ok = false
-						break
-					}
-					if !ok {
-						p, n = p9, n[:n9]
-						break L9
-					}
-					if ok = p < len(s) && s[p] == '.'; ok {
-						p++
-					}
-					if !ok {
-						p, n = p9, n[:n9]
-						break L9
-					}
-					// dec_octet, inlined
-				L20:
-					for {
-						if p < len(s) && class35[s[p]] {
+						if p < len(s) && class31[s[p]] {
 							{
 								p21, n21 := p, len(n)
 								ok = true
 							L21:
 								for {
-									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-										p += 2
-									}
-									if !ok {
-										p, n = p21, n[:n21]
-										break L21
-									}
-									if ok = p < len(s) && class26[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p21, n[:n21]
-										break L21
-									}
-									break
-								}
-							}
-							if ok {
-								break L20
-							}
-						}
-						if p < len(s) && class35[s[p]] {
-							{
-								p22, n22 := p, len(n)
-								ok = true
-							L22:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p22, n[:n22]
-										break L22
-									}
-									if ok = p < len(s) && class29[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p22, n[:n22]
-										break L22
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p22, n[:n22]
-										break L22
-									}
-									break
-								}
-							}
-							if ok {
-								break L20
-							}
-						}
-						if p < len(s) && class36[s[p]] {
-							{
-								p23, n23 := p, len(n)
-								ok = true
-							L23:
-								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p23, n[:n23]
-										break L23
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p23, n[:n23]
-										break L23
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p23, n[:n23]
-										break L23
-									}
-									break
-								}
-							}
-							if ok {
-								break L20
-							}
-						}
-						if p < len(s) && class31[s[p]] {
-							{
-								p24, n24 := p, len(n)
-								ok = true
-							L24:
-								for {
 									if ok = p < len(s) && class31[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p24, n[:n24]
-										break L24
+										p, n = p21, n[:n21]
+										break L21
 									}
 									if ok = p < len(s) && class28[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p24, n[:n24]
-										break L24
+										p, n = p21, n[:n21]
+										break L21
 									}
 									break
 								}
 							}
 							if ok {
-								break L20
+								break L17
 							}
 						}
 						if p < len(s) && class28[s[p]] {
@@ -20781,43 +18419,138 @@ L1:
 								p++
 							}
 							if ok {
-								break L20
+								break L17
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p11, n[:n11]
+						break L11
 					}
 					if ok = p < len(s) && s[p] == '.'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p11, n[:n11]
+						break L11
 					}
 					// dec_octet, inlined
-				L25:
+				L22:
 					for {
 						if p < len(s) && class35[s[p]] {
 							{
-								p26, n26 := p, len(n)
+								p23, n23 := p, len(n)
 								ok = true
-							L26:
+							L23:
 								for {
 									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 										p += 2
 									}
 									if !ok {
-										p, n = p26, n[:n26]
-										break L26
+										p, n = p23, n[:n23]
+										break L23
 									}
 									if ok = p < len(s) && class26[s[p]]; ok {
 										p++
 									}
 									if !ok {
+										p, n = p23, n[:n23]
+										break L23
+									}
+									break
+								}
+							}
+							if ok {
+								break L22
+							}
+						}
+						if p < len(s) && class35[s[p]] {
+							{
+								p24, n24 := p, len(n)
+								ok = true
+							L24:
+								for {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									if ok = p < len(s) && class29[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									break
+								}
+							}
+							if ok {
+								break L22
+							}
+						}
+						if p < len(s) && class36[s[p]] {
+							{
+								p25, n25 := p, len(n)
+								ok = true
+							L25:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p25, n[:n25]
+										break L25
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p25, n[:n25]
+										break L25
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p25, n[:n25]
+										break L25
+									}
+									break
+								}
+							}
+							if ok {
+								break L22
+							}
+						}
+						if p < len(s) && class31[s[p]] {
+							{
+								p26, n26 := p, len(n)
+								ok = true
+							L26:
+								for {
+									if ok = p < len(s) && class31[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p26, n[:n26]
+										break L26
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
 										p, n = p26, n[:n26]
 										break L26
 									}
@@ -20825,102 +18558,7 @@ L1:
 								}
 							}
 							if ok {
-								break L25
-							}
-						}
-						if p < len(s) && class35[s[p]] {
-							{
-								p27, n27 := p, len(n)
-								ok = true
-							L27:
-								for {
-									if ok = p < len(s) && s[p] == '2'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									if ok = p < len(s) && class29[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p27, n[:n27]
-										break L27
-									}
-									break
-								}
-							}
-							if ok {
-								break L25
-							}
-						}
-						if p < len(s) && class36[s[p]] {
-							{
-								p28, n28 := p, len(n)
-								ok = true
-							L28:
-								for {
-									if ok = p < len(s) && s[p] == '1'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p28, n[:n28]
-										break L28
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p28, n[:n28]
-										break L28
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p28, n[:n28]
-										break L28
-									}
-									break
-								}
-							}
-							if ok {
-								break L25
-							}
-						}
-						if p < len(s) && class31[s[p]] {
-							{
-								p29, n29 := p, len(n)
-								ok = true
-							L29:
-								for {
-									if ok = p < len(s) && class31[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(s) && class28[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									break
-								}
-							}
-							if ok {
-								break L25
+								break L22
 							}
 						}
 						if p < len(s) && class28[s[p]] {
@@ -20928,23 +18566,170 @@ L1:
 								p++
 							}
 							if ok {
-								break L25
+								break L22
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p11, n[:n11]
+						break L11
+					}
+					if ok = p < len(s) && s[p] == '.'; ok {
+						p++
+					}
+					if !ok {
+						p, n = p11, n[:n11]
+						break L11
+					}
+					// dec_octet, inlined
+				L27:
+					for {
+						if p < len(s) && class35[s[p]] {
+							{
+								p28, n28 := p, len(n)
+								ok = true
+							L28:
+								for {
+									if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+										p += 2
+									}
+									if !ok {
+										p, n = p28, n[:n28]
+										break L28
+									}
+									if ok = p < len(s) && class26[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p28, n[:n28]
+										break L28
+									}
+									break
+								}
+							}
+							if ok {
+								break L27
+							}
+						}
+						if p < len(s) && class35[s[p]] {
+							{
+								p29, n29 := p, len(n)
+								ok = true
+							L29:
+								for {
+									if ok = p < len(s) && s[p] == '2'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class29[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									break
+								}
+							}
+							if ok {
+								break L27
+							}
+						}
+						if p < len(s) && class36[s[p]] {
+							{
+								p30, n30 := p, len(n)
+								ok = true
+							L30:
+								for {
+									if ok = p < len(s) && s[p] == '1'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p30, n[:n30]
+										break L30
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p30, n[:n30]
+										break L30
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p30, n[:n30]
+										break L30
+									}
+									break
+								}
+							}
+							if ok {
+								break L27
+							}
+						}
+						if p < len(s) && class31[s[p]] {
+							{
+								p31, n31 := p, len(n)
+								ok = true
+							L31:
+								for {
+									if ok = p < len(s) && class31[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p31, n[:n31]
+										break L31
+									}
+									if ok = p < len(s) && class28[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p31, n[:n31]
+										break L31
+									}
+									break
+								}
+							}
+							if ok {
+								break L27
+							}
+						}
+						if p < len(s) && class28[s[p]] {
+							if ok = p < len(s) && class28[s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L27
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}
 			}
 			if ok {
-				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+				n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
-				n = n[:node8]
+				n = n[:node10]
 			}
 			if ok {
 				break L1
@@ -20986,30 +18771,15 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class13[s[p]]; ok {
-						p++
+					for k3 := 0; k3 < 3; k3++ { // 3 optional in a row: none matches after one that does not
+						if ok = p < len(s) && class13[s[p]]; ok {
+							p++
+						}
+						if !ok {
+							break
+						}
 					}
 					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class13[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class13[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
 					break
 				}
 			}
