@@ -3537,15 +3537,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					{
-						p3, n3 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p3, n[:n3]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3558,57 +3550,57 @@ L1:
 			}
 		}
 		{
-			start4 := p
+			start3 := p
 			for b.work <= b.limit { // past the limit, no round is tried
 				if p < len(s) && class19[s[p]] {
 					p = run19.RunEnd(s, p+1)
 				}
-				q4 := p
-			L5:
+				q3 := p
+			L4:
 				for {
 					if p < len(s) && class20[s[p]] {
 						{
-							p6, n6 := p, len(n)
+							p5, n5 := p, len(n)
 							ok = true
-						L6:
+						L5:
 							for {
 								if ok = p < len(s) && s[p] == '%'; ok {
 									p++
 								}
 								if !ok {
-									p, n = p6, n[:n6]
-									break L6
+									p, n = p5, n[:n5]
+									break L5
 								}
 								if ok = p < len(s) && class21[s[p]]; ok {
 									p++
 								}
 								if !ok {
-									p, n = p6, n[:n6]
-									break L6
+									p, n = p5, n[:n5]
+									break L5
 								}
 								if ok = p < len(s) && class21[s[p]]; ok {
 									p++
 								}
 								if !ok {
-									p, n = p6, n[:n6]
-									break L6
+									p, n = p5, n[:n5]
+									break L5
 								}
 								break
 							}
 						}
 						if ok {
-							break L5
+							break L4
 						}
 					}
 					ok = false
 					break
 				}
-				if ok && p != q4 {
+				if ok && p != q3 {
 					continue
 				}
 				break
 			}
-			b.work += p - start4
+			b.work += p - start3
 			ok = b.work <= b.limit
 		}
 		if ok {
@@ -6677,15 +6669,7 @@ func (b *treeBuilder) r52(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									p, n = p4, n[:n4]
 									break L4
 								}
-								{
-									p10, n10 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p10, n[:n10]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if !ok {
 									p, n = p4, n[:n4]
 									break L4
@@ -6701,7 +6685,7 @@ func (b *treeBuilder) r52(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 					// xchar, inlined
-				L11:
+				L10:
 					for {
 						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
@@ -6709,7 +6693,7 @@ func (b *treeBuilder) r52(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p++
 							}
 							if ok {
-								break L11
+								break L10
 							}
 						}
 						if p < len(s) && class18[s[p]] {
@@ -6718,42 +6702,42 @@ func (b *treeBuilder) r52(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p++
 							}
 							if ok {
-								break L11
+								break L10
 							}
 						}
 						if p < len(s) && class20[s[p]] {
 							// escape, inlined
 							{
-								p12, n12 := p, len(n)
+								p11, n11 := p, len(n)
 								ok = true
-							L12:
+							L11:
 								for {
 									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p12, n[:n12]
-										break L12
+										p, n = p11, n[:n11]
+										break L11
 									}
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p12, n[:n12]
-										break L12
+										p, n = p11, n[:n11]
+										break L11
 									}
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p12, n[:n12]
-										break L12
+										p, n = p11, n[:n11]
+										break L11
 									}
 									break
 								}
 							}
 							if ok {
-								break L11
+								break L10
 							}
 						}
 						ok = false
@@ -6884,15 +6868,7 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									p, n = p4, n[:n4]
 									break L4
 								}
-								{
-									p9, n9 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p9, n[:n9]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if !ok {
 									p, n = p4, n[:n4]
 									break L4
@@ -6907,11 +6883,11 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						p, n = p2, n[:n2]
 						break L2
 					}
-				L10:
+				L9:
 					for {
 						if p < len(s) && class37[s[p]] {
 							// uchar, inlined
-						L11:
+						L10:
 							for {
 								if p < len(s) && class17[s[p]] {
 									// unreserved, inlined
@@ -6919,49 +6895,49 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										p++
 									}
 									if ok {
-										break L11
+										break L10
 									}
 								}
 								if p < len(s) && class20[s[p]] {
 									// escape, inlined
 									{
-										p12, n12 := p, len(n)
+										p11, n11 := p, len(n)
 										ok = true
-									L12:
+									L11:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											break
 										}
 									}
 									if ok {
-										break L11
+										break L10
 									}
 								}
 								ok = false
 								break
 							}
 							if ok {
-								break L10
+								break L9
 							}
 						}
 						if p < len(s) && class35[s[p]] {
@@ -6969,7 +6945,7 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p++
 							}
 							if ok {
-								break L10
+								break L9
 							}
 						}
 						ok = false
@@ -7967,15 +7943,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					{
-						p3, n3 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p3, n[:n3]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -7989,27 +7957,19 @@ L1:
 		}
 		if p < len(s) && class6[s[p]] {
 			{
-				p4, n4 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L4:
+			L3:
 				for {
 					p, n, ok = b.r65(p, d+1, n)
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
-					{
-						p5, n5 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p5, n[:n5]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}

@@ -322,15 +322,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											break L5
 										}
 									}
-									{
-										p6, n6 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p6, n[:n6]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if ok {
 										break L5
 									}
@@ -352,47 +344,39 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				}
 				if p < len(s) && class2[s[p]] {
 					{
-						p7, n7 := p, len(n)
+						p6, n6 := p, len(n)
 						ok = true
-					L7:
+					L6:
 						for {
 							p, n, ok = b.r2(p, d, n)
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p6, n[:n6]
+								break L6
 							}
 							{
-								p8, n8 := p, len(n)
-							L9:
+								p7, n7 := p, len(n)
+							L8:
 								for {
 									if p < len(s) && class1[s[p]] {
 										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if ok {
-											break L9
+											break L8
 										}
 									}
-									{
-										p10, n10 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p10, n[:n10]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if ok {
-										break L9
+										break L8
 									}
 									ok = false
 									break
 								}
-								p, n = p8, n[:n8]
+								p, n = p7, n[:n7]
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p6, n[:n6]
+								break L6
 							}
 							break
 						}
@@ -410,85 +394,85 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				break L1
 			}
 			{
-				p11, n11 := p, len(n)
+				p9, n9 := p, len(n)
 				ok = true
-			L11:
+			L9:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p11, n[:n11]
-						break L11
+						p, n = p9, n[:n9]
+						break L9
 					}
 					// fragment, inlined
-					node12 := len(n)
+					node10 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 29
+					n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 					{
-						start13 := p
+						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
 							if p < len(s) && class9[s[p]] {
 								p = run9.RunEnd(s, p+1)
 							}
-							q13 := p
-						L14:
+							q11 := p
+						L12:
 							for {
 								if p < len(s) && class10[s[p]] {
 									{
-										p15, n15 := p, len(n)
+										p13, n13 := p, len(n)
 										ok = true
-									L15:
+									L13:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p15, n[:n15]
-												break L15
+												p, n = p13, n[:n13]
+												break L13
 											}
 											// hex, inlined
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p15, n[:n15]
-												break L15
+												p, n = p13, n[:n13]
+												break L13
 											}
 											// hex, inlined
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p15, n[:n15]
-												break L15
+												p, n = p13, n[:n13]
+												break L13
 											}
 											break
 										}
 									}
 									if ok {
-										break L14
+										break L12
 									}
 								}
 								ok = false
 								break
 							}
-							if ok && p != q13 {
+							if ok && p != q11 {
 								continue
 							}
 							break
 						}
-						b.work += p - start13
+						b.work += p - start11
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+						n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
-						n = n[:node12]
+						n = n[:node10]
 					}
 					if !ok {
-						p, n = p11, n[:n11]
-						break L11
+						p, n = p9, n[:n9]
+						break L9
 					}
 					break
 				}
@@ -713,15 +697,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													break L15
 												}
 											}
-											{
-												p16, n16 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p16, n[:n16]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if ok {
 												break L15
 											}
@@ -743,103 +719,103 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						}
 						if p < len(s) && class14[s[p]] {
 							{
-								p17, n17 := p, len(n)
+								p16, n16 := p, len(n)
 								ok = true
-							L17:
+							L16:
 								for {
 									p, n, ok = b.r7(p, d+1, n)
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									{
-										p18, n18 := p, len(n)
+										p17, n17 := p, len(n)
 										ok = true
-									L18:
+									L17:
 										for {
 											if ok = p < len(s) && s[p] == '?'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p18, n[:n18]
-												break L18
+												p, n = p17, n[:n17]
+												break L17
 											}
 											// query, inlined
-											node19 := len(n)
+											node18 := len(n)
 											n = append(n, ast.TreeNode{})
-											n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 28
+											n[node18].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 											{
-												start20 := p
+												start19 := p
 												for b.work <= b.limit { // past the limit, no round is tried
 													if p < len(s) && class9[s[p]] {
 														p = run9.RunEnd(s, p+1)
 													}
-													q20 := p
-												L21:
+													q19 := p
+												L20:
 													for {
 														if p < len(s) && class10[s[p]] {
 															{
-																p22, n22 := p, len(n)
+																p21, n21 := p, len(n)
 																ok = true
-															L22:
+															L21:
 																for {
 																	if ok = p < len(s) && s[p] == '%'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p22, n[:n22]
-																		break L22
+																		p, n = p21, n[:n21]
+																		break L21
 																	}
 																	// hex, inlined
 																	if ok = p < len(s) && class11[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p22, n[:n22]
-																		break L22
+																		p, n = p21, n[:n21]
+																		break L21
 																	}
 																	// hex, inlined
 																	if ok = p < len(s) && class11[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p22, n[:n22]
-																		break L22
+																		p, n = p21, n[:n21]
+																		break L21
 																	}
 																	break
 																}
 															}
 															if ok {
-																break L21
+																break L20
 															}
 														}
 														ok = false
 														break
 													}
-													if ok && p != q20 {
+													if ok && p != q19 {
 														continue
 													}
 													break
 												}
-												b.work += p - start20
+												b.work += p - start19
 												ok = b.work <= b.limit
 											}
 											if ok {
-												n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+												n[node18].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 											} else {
-												n = n[:node19]
+												n = n[:node18]
 											}
 											if !ok {
-												p, n = p18, n[:n18]
-												break L18
+												p, n = p17, n[:n17]
+												break L17
 											}
 											break
 										}
 									}
 									ok = true
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									break
 								}
@@ -857,28 +833,28 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				}
 				if p < len(s) && class15[s[p]] {
 					// opaque_part, inlined
-					node23 := len(n)
+					node22 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node23].StartRule = uint32(p)<<ast.TreeRuleBits | 4
+					n[node22].StartRule = uint32(p)<<ast.TreeRuleBits | 4
 					{
-						p24, n24 := p, len(n)
+						p23, n23 := p, len(n)
 						ok = true
-					L24:
+					L23:
 						for {
 							// uric_no_slash, inlined
-						L25:
+						L24:
 							for {
 								if p < len(s) && class16[s[p]] {
 									// unreserved, inlined
-								L26:
+								L25:
 									for {
 										if p < len(s) && class17[s[p]] {
 											// alphanum, inlined
-										L27:
+										L26:
 											for {
 												if p < len(s) && class0[s[p]] {
 													// alpha, inlined
-												L28:
+												L27:
 													for {
 														if p < len(s) && class4[s[p]] {
 															// lowalpha, inlined
@@ -886,7 +862,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																p++
 															}
 															if ok {
-																break L28
+																break L27
 															}
 														}
 														if p < len(s) && class5[s[p]] {
@@ -895,14 +871,14 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																p++
 															}
 															if ok {
-																break L28
+																break L27
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L27
+														break L26
 													}
 												}
 												if p < len(s) && class6[s[p]] {
@@ -911,26 +887,26 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 														p++
 													}
 													if ok {
-														break L27
+														break L26
 													}
 												}
 												ok = false
 												break
 											}
 											if ok {
-												break L26
+												break L25
 											}
 										}
 										if p < len(s) && class18[s[p]] {
 											// mark, inlined
-										L29:
+										L28:
 											for {
 												if p < len(s) && class7[s[p]] {
 													if ok = p < len(s) && class7[s[p]]; ok {
 														p++
 													}
 													if ok {
-														break L29
+														break L28
 													}
 												}
 												if p < len(s) && class8[s[p]] {
@@ -938,58 +914,58 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 														p++
 													}
 													if ok {
-														break L29
+														break L28
 													}
 												}
 												ok = false
 												break
 											}
 											if ok {
-												break L26
+												break L25
 											}
 										}
 										ok = false
 										break
 									}
 									if ok {
-										break L25
+										break L24
 									}
 								}
 								if p < len(s) && class10[s[p]] {
 									// escaped, inlined
 									{
-										p30, n30 := p, len(n)
+										p29, n29 := p, len(n)
 										ok = true
-									L30:
+									L29:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p30, n[:n30]
-												break L30
+												p, n = p29, n[:n29]
+												break L29
 											}
 											// hex, inlined
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p30, n[:n30]
-												break L30
+												p, n = p29, n[:n29]
+												break L29
 											}
 											// hex, inlined
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p30, n[:n30]
-												break L30
+												p, n = p29, n[:n29]
+												break L29
 											}
 											break
 										}
 									}
 									if ok {
-										break L25
+										break L24
 									}
 								}
 								if p < len(s) && class19[s[p]] {
@@ -997,83 +973,83 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										p++
 									}
 									if ok {
-										break L25
+										break L24
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p24, n[:n24]
-								break L24
+								p, n = p23, n[:n23]
+								break L23
 							}
 							{
-								start31 := p
+								start30 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class9[s[p]] {
 										p = run9.RunEnd(s, p+1)
 									}
-									q31 := p
-								L32:
+									q30 := p
+								L31:
 									for {
 										if p < len(s) && class10[s[p]] {
 											{
-												p33, n33 := p, len(n)
+												p32, n32 := p, len(n)
 												ok = true
-											L33:
+											L32:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p33, n[:n33]
-														break L33
+														p, n = p32, n[:n32]
+														break L32
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p33, n[:n33]
-														break L33
+														p, n = p32, n[:n32]
+														break L32
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p33, n[:n33]
-														break L33
+														p, n = p32, n[:n32]
+														break L32
 													}
 													break
 												}
 											}
 											if ok {
-												break L32
+												break L31
 											}
 										}
 										ok = false
 										break
 									}
-									if ok && p != q31 {
+									if ok && p != q30 {
 										continue
 									}
 									break
 								}
-								b.work += p - start31
+								b.work += p - start30
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p24, n[:n24]
-								break L24
+								p, n = p23, n[:n23]
+								break L23
 							}
 							break
 						}
 					}
 					if ok {
-						n[node23].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+						n[node22].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
-						n = n[:node23]
+						n = n[:node22]
 					}
 					if ok {
 						break L6
@@ -1224,15 +1200,7 @@ L1:
 									break L9
 								}
 							}
-							{
-								p10, n10 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p10, n[:n10]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L9
 							}
@@ -1254,136 +1222,128 @@ L1:
 		}
 		if p < len(s) && class14[s[p]] {
 			{
-				p11, n11 := p, len(n)
+				p10, n10 := p, len(n)
 				ok = true
-			L11:
+			L10:
 				for {
 					p, n, ok = b.r7(p, d+1, n)
 					if !ok {
-						p, n = p11, n[:n11]
-						break L11
+						p, n = p10, n[:n10]
+						break L10
 					}
 					{
-						p12, n12 := p, len(n)
+						p11, n11 := p, len(n)
 						ok = true
-					L12:
+					L11:
 						for {
 							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							// query, inlined
-							node13 := len(n)
+							node12 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 28
+							n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 							{
-								start14 := p
+								start13 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class9[s[p]] {
 										p = run9.RunEnd(s, p+1)
 									}
-									q14 := p
-								L15:
+									q13 := p
+								L14:
 									for {
 										if p < len(s) && class10[s[p]] {
 											{
-												p16, n16 := p, len(n)
+												p15, n15 := p, len(n)
 												ok = true
-											L16:
+											L15:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p15, n[:n15]
+														break L15
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p15, n[:n15]
+														break L15
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p15, n[:n15]
+														break L15
 													}
 													break
 												}
 											}
 											if ok {
-												break L15
+												break L14
 											}
 										}
 										ok = false
 										break
 									}
-									if ok && p != q14 {
+									if ok && p != q13 {
 										continue
 									}
 									break
 								}
-								b.work += p - start14
+								b.work += p - start13
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node13].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node13]
+								n = n[:node12]
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p11, n[:n11]
-						break L11
+						p, n = p10, n[:n10]
+						break L10
 					}
 					{
-						p17, n17 := p, len(n)
-					L18:
+						p16, n16 := p, len(n)
+					L17:
 						for {
 							if p < len(s) && class1[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L18
+									break L17
 								}
 							}
-							{
-								p19, n19 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p19, n[:n19]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L18
+								break L17
 							}
 							ok = false
 							break
 						}
-						p, n = p17, n[:n17]
+						p, n = p16, n[:n16]
 					}
 					if !ok {
-						p, n = p11, n[:n11]
-						break L11
+						p, n = p10, n[:n10]
+						break L10
 					}
 					break
 				}
@@ -1394,103 +1354,103 @@ L1:
 		}
 		if p < len(s) && class20[s[p]] {
 			{
-				p20, n20 := p, len(n)
+				p18, n18 := p, len(n)
 				ok = true
-			L20:
+			L18:
 				for {
 					p, n, ok = b.r8(p, d+1, n)
 					if !ok {
-						p, n = p20, n[:n20]
-						break L20
+						p, n = p18, n[:n18]
+						break L18
 					}
 					{
-						p21, n21 := p, len(n)
+						p19, n19 := p, len(n)
 						ok = true
-					L21:
+					L19:
 						for {
 							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p21, n[:n21]
-								break L21
+								p, n = p19, n[:n19]
+								break L19
 							}
 							// query, inlined
-							node22 := len(n)
+							node20 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node22].StartRule = uint32(p)<<ast.TreeRuleBits | 28
+							n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 							{
-								start23 := p
+								start21 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class9[s[p]] {
 										p = run9.RunEnd(s, p+1)
 									}
-									q23 := p
-								L24:
+									q21 := p
+								L22:
 									for {
 										if p < len(s) && class10[s[p]] {
 											{
-												p25, n25 := p, len(n)
+												p23, n23 := p, len(n)
 												ok = true
-											L25:
+											L23:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p25, n[:n25]
-														break L25
+														p, n = p23, n[:n23]
+														break L23
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p25, n[:n25]
-														break L25
+														p, n = p23, n[:n23]
+														break L23
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p25, n[:n25]
-														break L25
+														p, n = p23, n[:n23]
+														break L23
 													}
 													break
 												}
 											}
 											if ok {
-												break L24
+												break L22
 											}
 										}
 										ok = false
 										break
 									}
-									if ok && p != q23 {
+									if ok && p != q21 {
 										continue
 									}
 									break
 								}
-								b.work += p - start23
+								b.work += p - start21
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node22].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+								n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
-								n = n[:node22]
+								n = n[:node20]
 							}
 							if !ok {
-								p, n = p21, n[:n21]
-								break L21
+								p, n = p19, n[:n19]
+								break L19
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p20, n[:n20]
-						break L20
+						p, n = p18, n[:n18]
+						break L18
 					}
 					break
 				}
@@ -1630,15 +1590,7 @@ L1:
 									break L9
 								}
 							}
-							{
-								p10, n10 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p10, n[:n10]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L9
 							}
@@ -1660,103 +1612,103 @@ L1:
 		}
 		if p < len(s) && class14[s[p]] {
 			{
-				p11, n11 := p, len(n)
+				p10, n10 := p, len(n)
 				ok = true
-			L11:
+			L10:
 				for {
 					p, n, ok = b.r7(p, d, n)
 					if !ok {
-						p, n = p11, n[:n11]
-						break L11
+						p, n = p10, n[:n10]
+						break L10
 					}
 					{
-						p12, n12 := p, len(n)
+						p11, n11 := p, len(n)
 						ok = true
-					L12:
+					L11:
 						for {
 							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							// query, inlined
-							node13 := len(n)
+							node12 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 28
+							n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 							{
-								start14 := p
+								start13 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class9[s[p]] {
 										p = run9.RunEnd(s, p+1)
 									}
-									q14 := p
-								L15:
+									q13 := p
+								L14:
 									for {
 										if p < len(s) && class10[s[p]] {
 											{
-												p16, n16 := p, len(n)
+												p15, n15 := p, len(n)
 												ok = true
-											L16:
+											L15:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p15, n[:n15]
+														break L15
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p15, n[:n15]
+														break L15
 													}
 													// hex, inlined
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p15, n[:n15]
+														break L15
 													}
 													break
 												}
 											}
 											if ok {
-												break L15
+												break L14
 											}
 										}
 										ok = false
 										break
 									}
-									if ok && p != q14 {
+									if ok && p != q13 {
 										continue
 									}
 									break
 								}
-								b.work += p - start14
+								b.work += p - start13
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node13].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node13]
+								n = n[:node12]
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p11, n[:n11]
+								break L11
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p11, n[:n11]
-						break L11
+						p, n = p10, n[:n10]
+						break L10
 					}
 					break
 				}
@@ -2558,15 +2510,7 @@ L1:
 								break L4
 							}
 						}
-						{
-							p5, n5 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p5, n[:n5]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
 							break L4
 						}
@@ -2587,69 +2531,69 @@ L1:
 		}
 		if p < len(s) && class24[s[p]] {
 			// reg_name, inlined
-			node6 := len(n)
+			node5 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 12
+			n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 12
 			{
-				start7 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
 					if p < len(s) && class26[s[p]] {
 						p = run26.RunEnd(s, p+1)
 					}
-					q7 := p
-				L8:
+					q6 := p
+				L7:
 					for {
 						if p < len(s) && class10[s[p]] {
 							{
-								p9, n9 := p, len(n)
+								p8, n8 := p, len(n)
 								ok = true
-							L9:
+							L8:
 								for {
 									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									// hex, inlined
 									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									// hex, inlined
 									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									break
 								}
 							}
 							if ok {
-								break L8
+								break L7
 							}
 						}
 						ok = false
 						break
 					}
-					if ok && p != q7 {
+					if ok && p != q6 {
 						continue
 					}
 					break
 				}
-				b.work += p - start7
-				ok = (ok || p != start7) && b.work <= b.limit
+				b.work += p - start6
+				ok = (ok || p != start6) && b.work <= b.limit
 			}
 			if ok {
-				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+				n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
-				n = n[:node6]
+				n = n[:node5]
 			}
 			if ok {
 				break L1

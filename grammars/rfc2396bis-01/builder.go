@@ -530,15 +530,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 														break L18
 													}
 												}
-												{
-													p19, n19 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p19, n[:n19]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
 													break L18
 												}
@@ -559,132 +551,132 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								}
 								if p < len(s) && class7[s[p]] {
 									// opaque_part, inlined
-									node20 := len(n)
+									node19 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+									n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 									{
-										p21, n21 := p, len(n)
+										p20, n20 := p, len(n)
 										ok = true
-									L21:
+									L20:
 										for {
 											// uric_no_slash, inlined
-										L22:
+										L21:
 											for {
 												if p < len(s) && class8[s[p]] {
 													if ok = p < len(s) && class8[s[p]]; ok {
 														p++
 													}
 													if ok {
-														break L22
+														break L21
 													}
 												}
 												if p < len(s) && class4[s[p]] {
 													// escaped, inlined
 													{
-														p23, n23 := p, len(n)
+														p22, n22 := p, len(n)
 														ok = true
-													L23:
+													L22:
 														for {
 															if ok = p < len(s) && s[p] == '%'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p23, n[:n23]
-																break L23
+																p, n = p22, n[:n22]
+																break L22
 															}
 															if ok = p < len(s) && class5[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p23, n[:n23]
-																break L23
+																p, n = p22, n[:n22]
+																break L22
 															}
 															if ok = p < len(s) && class5[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p23, n[:n23]
-																break L23
+																p, n = p22, n[:n22]
+																break L22
 															}
 															break
 														}
 													}
 													if ok {
-														break L22
+														break L21
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p21, n[:n21]
-												break L21
+												p, n = p20, n[:n20]
+												break L20
 											}
 											{
-												start24 := p
+												start23 := p
 												for b.work <= b.limit { // past the limit, no round is tried
 													if p < len(s) && class12[s[p]] {
 														p = run12.RunEnd(s, p+1)
 													}
-													q24 := p
-												L25:
+													q23 := p
+												L24:
 													for {
 														if p < len(s) && class4[s[p]] {
 															{
-																p26, n26 := p, len(n)
+																p25, n25 := p, len(n)
 																ok = true
-															L26:
+															L25:
 																for {
 																	if ok = p < len(s) && s[p] == '%'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p26, n[:n26]
-																		break L26
+																		p, n = p25, n[:n25]
+																		break L25
 																	}
 																	if ok = p < len(s) && class5[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p26, n[:n26]
-																		break L26
+																		p, n = p25, n[:n25]
+																		break L25
 																	}
 																	if ok = p < len(s) && class5[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p26, n[:n26]
-																		break L26
+																		p, n = p25, n[:n25]
+																		break L25
 																	}
 																	break
 																}
 															}
 															if ok {
-																break L25
+																break L24
 															}
 														}
 														ok = false
 														break
 													}
-													if ok && p != q24 {
+													if ok && p != q23 {
 														continue
 													}
 													break
 												}
-												b.work += p - start24
+												b.work += p - start23
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p21, n[:n21]
-												break L21
+												p, n = p20, n[:n20]
+												break L20
 											}
 											break
 										}
 									}
 									if ok {
-										n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+										n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 									} else {
-										n = n[:node20]
+										n = n[:node19]
 									}
 									if ok {
 										break L7
@@ -706,54 +698,54 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				}
 				// relative_URI, inlined
 				{
-					p27, n27 := p, len(n)
+					p26, n26 := p, len(n)
 					ok = true
-				L27:
+				L26:
 					for {
-					L28:
+					L27:
 						for {
 							if p < len(s) && class2[s[p]] {
 								// net_path, inlined
 								{
-									p29, n29 := p, len(n)
+									p28, n28 := p, len(n)
 									ok = true
-								L29:
+								L28:
 									for {
 										if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 											p += 2
 										}
 										if !ok {
-											p, n = p29, n[:n29]
-											break L29
+											p, n = p28, n[:n28]
+											break L28
 										}
 										p, n, ok = b.r9(p, d, n)
 										if !ok {
-											p, n = p29, n[:n29]
-											break L29
+											p, n = p28, n[:n28]
+											break L28
 										}
 										p, n, ok = b.r5(p, d, n)
 										ok = true
 										if !ok {
-											p, n = p29, n[:n29]
-											break L29
+											p, n = p28, n[:n28]
+											break L28
 										}
 										break
 									}
 								}
 								if ok {
-									break L28
+									break L27
 								}
 							}
 							if p < len(s) && class2[s[p]] {
 								p, n, ok = b.r5(p, d, n)
 								if ok {
-									break L28
+									break L27
 								}
 							}
 							if p < len(s) && class13[s[p]] {
 								p, n, ok = b.r37(p, d, n)
 								if ok {
-									break L28
+									break L27
 								}
 							}
 							ok = false
@@ -761,95 +753,95 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						}
 						ok = true
 						if !ok {
-							p, n = p27, n[:n27]
-							break L27
+							p, n = p26, n[:n26]
+							break L26
 						}
 						{
-							p30, n30 := p, len(n)
+							p29, n29 := p, len(n)
 							ok = true
-						L30:
+						L29:
 							for {
 								if ok = p < len(s) && s[p] == '?'; ok {
 									p++
 								}
 								if !ok {
-									p, n = p30, n[:n30]
-									break L30
+									p, n = p29, n[:n29]
+									break L29
 								}
 								// query, inlined
-								node31 := len(n)
+								node30 := len(n)
 								n = append(n, ast.TreeNode{})
-								n[node31].StartRule = uint32(p)<<ast.TreeRuleBits | 31
+								n[node30].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 								{
-									start32 := p
+									start31 := p
 									for b.work <= b.limit { // past the limit, no round is tried
 										if p < len(s) && class3[s[p]] {
 											p = run3.RunEnd(s, p+1)
 										}
-										q32 := p
-									L33:
+										q31 := p
+									L32:
 										for {
 											if p < len(s) && class4[s[p]] {
 												{
-													p34, n34 := p, len(n)
+													p33, n33 := p, len(n)
 													ok = true
-												L34:
+												L33:
 													for {
 														if ok = p < len(s) && s[p] == '%'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p34, n[:n34]
-															break L34
+															p, n = p33, n[:n33]
+															break L33
 														}
 														if ok = p < len(s) && class5[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p34, n[:n34]
-															break L34
+															p, n = p33, n[:n33]
+															break L33
 														}
 														if ok = p < len(s) && class5[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p34, n[:n34]
-															break L34
+															p, n = p33, n[:n33]
+															break L33
 														}
 														break
 													}
 												}
 												if ok {
-													break L33
+													break L32
 												}
 											}
 											ok = false
 											break
 										}
-										if ok && p != q32 {
+										if ok && p != q31 {
 											continue
 										}
 										break
 									}
-									b.work += p - start32
+									b.work += p - start31
 									ok = b.work <= b.limit
 								}
 								if ok {
-									n[node31].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+									n[node30].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 								} else {
-									n = n[:node31]
+									n = n[:node30]
 								}
 								if !ok {
-									p, n = p30, n[:n30]
-									break L30
+									p, n = p29, n[:n29]
+									break L29
 								}
 								break
 							}
 						}
 						ok = true
 						if !ok {
-							p, n = p27, n[:n27]
-							break L27
+							p, n = p26, n[:n26]
+							break L26
 						}
 						break
 					}
@@ -866,83 +858,83 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				break L1
 			}
 			{
-				p35, n35 := p, len(n)
+				p34, n34 := p, len(n)
 				ok = true
-			L35:
+			L34:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p35, n[:n35]
-						break L35
+						p, n = p34, n[:n34]
+						break L34
 					}
 					// fragment, inlined
-					node36 := len(n)
+					node35 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node36].StartRule = uint32(p)<<ast.TreeRuleBits | 32
+					n[node35].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 					{
-						start37 := p
+						start36 := p
 						for b.work <= b.limit { // past the limit, no round is tried
 							if p < len(s) && class3[s[p]] {
 								p = run3.RunEnd(s, p+1)
 							}
-							q37 := p
-						L38:
+							q36 := p
+						L37:
 							for {
 								if p < len(s) && class4[s[p]] {
 									{
-										p39, n39 := p, len(n)
+										p38, n38 := p, len(n)
 										ok = true
-									L39:
+									L38:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p39, n[:n39]
-												break L39
+												p, n = p38, n[:n38]
+												break L38
 											}
 											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p39, n[:n39]
-												break L39
+												p, n = p38, n[:n38]
+												break L38
 											}
 											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p39, n[:n39]
-												break L39
+												p, n = p38, n[:n38]
+												break L38
 											}
 											break
 										}
 									}
 									if ok {
-										break L38
+										break L37
 									}
 								}
 								ok = false
 								break
 							}
-							if ok && p != q37 {
+							if ok && p != q36 {
 								continue
 							}
 							break
 						}
-						b.work += p - start37
+						b.work += p - start36
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node36].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+						n[node35].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
-						n = n[:node36]
+						n = n[:node35]
 					}
 					if !ok {
-						p, n = p35, n[:n35]
-						break L35
+						p, n = p34, n[:n34]
+						break L34
 					}
 					break
 				}
@@ -1194,15 +1186,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 												break L17
 											}
 										}
-										{
-											p18, n18 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p18, n[:n18]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
 											break L17
 										}
@@ -1223,132 +1207,132 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						}
 						if p < len(s) && class7[s[p]] {
 							// opaque_part, inlined
-							node19 := len(n)
+							node18 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+							n[node18].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 							{
-								p20, n20 := p, len(n)
+								p19, n19 := p, len(n)
 								ok = true
-							L20:
+							L19:
 								for {
 									// uric_no_slash, inlined
-								L21:
+								L20:
 									for {
 										if p < len(s) && class8[s[p]] {
 											if ok = p < len(s) && class8[s[p]]; ok {
 												p++
 											}
 											if ok {
-												break L21
+												break L20
 											}
 										}
 										if p < len(s) && class4[s[p]] {
 											// escaped, inlined
 											{
-												p22, n22 := p, len(n)
+												p21, n21 := p, len(n)
 												ok = true
-											L22:
+											L21:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p22, n[:n22]
-														break L22
+														p, n = p21, n[:n21]
+														break L21
 													}
 													if ok = p < len(s) && class5[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p22, n[:n22]
-														break L22
+														p, n = p21, n[:n21]
+														break L21
 													}
 													if ok = p < len(s) && class5[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p22, n[:n22]
-														break L22
+														p, n = p21, n[:n21]
+														break L21
 													}
 													break
 												}
 											}
 											if ok {
-												break L21
+												break L20
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p20, n[:n20]
-										break L20
+										p, n = p19, n[:n19]
+										break L19
 									}
 									{
-										start23 := p
+										start22 := p
 										for b.work <= b.limit { // past the limit, no round is tried
 											if p < len(s) && class12[s[p]] {
 												p = run12.RunEnd(s, p+1)
 											}
-											q23 := p
-										L24:
+											q22 := p
+										L23:
 											for {
 												if p < len(s) && class4[s[p]] {
 													{
-														p25, n25 := p, len(n)
+														p24, n24 := p, len(n)
 														ok = true
-													L25:
+													L24:
 														for {
 															if ok = p < len(s) && s[p] == '%'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p25, n[:n25]
-																break L25
+																p, n = p24, n[:n24]
+																break L24
 															}
 															if ok = p < len(s) && class5[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p25, n[:n25]
-																break L25
+																p, n = p24, n[:n24]
+																break L24
 															}
 															if ok = p < len(s) && class5[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p25, n[:n25]
-																break L25
+																p, n = p24, n[:n24]
+																break L24
 															}
 															break
 														}
 													}
 													if ok {
-														break L24
+														break L23
 													}
 												}
 												ok = false
 												break
 											}
-											if ok && p != q23 {
+											if ok && p != q22 {
 												continue
 											}
 											break
 										}
-										b.work += p - start23
+										b.work += p - start22
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p20, n[:n20]
-										break L20
+										p, n = p19, n[:n19]
+										break L19
 									}
 									break
 								}
 							}
 							if ok {
-								n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node18].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node19]
+								n = n[:node18]
 							}
 							if ok {
 								break L6
@@ -1369,83 +1353,83 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				break L1
 			}
 			{
-				p26, n26 := p, len(n)
+				p25, n25 := p, len(n)
 				ok = true
-			L26:
+			L25:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p26, n[:n26]
-						break L26
+						p, n = p25, n[:n25]
+						break L25
 					}
 					// fragment, inlined
-					node27 := len(n)
+					node26 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node27].StartRule = uint32(p)<<ast.TreeRuleBits | 32
+					n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 					{
-						start28 := p
+						start27 := p
 						for b.work <= b.limit { // past the limit, no round is tried
 							if p < len(s) && class3[s[p]] {
 								p = run3.RunEnd(s, p+1)
 							}
-							q28 := p
-						L29:
+							q27 := p
+						L28:
 							for {
 								if p < len(s) && class4[s[p]] {
 									{
-										p30, n30 := p, len(n)
+										p29, n29 := p, len(n)
 										ok = true
-									L30:
+									L29:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p30, n[:n30]
-												break L30
+												p, n = p29, n[:n29]
+												break L29
 											}
 											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p30, n[:n30]
-												break L30
+												p, n = p29, n[:n29]
+												break L29
 											}
 											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p30, n[:n30]
-												break L30
+												p, n = p29, n[:n29]
+												break L29
 											}
 											break
 										}
 									}
 									if ok {
-										break L29
+										break L28
 									}
 								}
 								ok = false
 								break
 							}
-							if ok && p != q28 {
+							if ok && p != q27 {
 								continue
 							}
 							break
 						}
-						b.work += p - start28
+						b.work += p - start27
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node27].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+						n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
-						n = n[:node27]
+						n = n[:node26]
 					}
 					if !ok {
-						p, n = p26, n[:n26]
-						break L26
+						p, n = p25, n[:n25]
+						break L25
 					}
 					break
 				}
@@ -1691,15 +1675,7 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L16
 									}
 								}
-								{
-									p17, n17 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p17, n[:n17]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
 									break L16
 								}
@@ -1720,132 +1696,132 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				}
 				if p < len(s) && class7[s[p]] {
 					// opaque_part, inlined
-					node18 := len(n)
+					node17 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node18].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+					n[node17].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 					{
-						p19, n19 := p, len(n)
+						p18, n18 := p, len(n)
 						ok = true
-					L19:
+					L18:
 						for {
 							// uric_no_slash, inlined
-						L20:
+						L19:
 							for {
 								if p < len(s) && class8[s[p]] {
 									if ok = p < len(s) && class8[s[p]]; ok {
 										p++
 									}
 									if ok {
-										break L20
+										break L19
 									}
 								}
 								if p < len(s) && class4[s[p]] {
 									// escaped, inlined
 									{
-										p21, n21 := p, len(n)
+										p20, n20 := p, len(n)
 										ok = true
-									L21:
+									L20:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p21, n[:n21]
-												break L21
+												p, n = p20, n[:n20]
+												break L20
 											}
 											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p21, n[:n21]
-												break L21
+												p, n = p20, n[:n20]
+												break L20
 											}
 											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p21, n[:n21]
-												break L21
+												p, n = p20, n[:n20]
+												break L20
 											}
 											break
 										}
 									}
 									if ok {
-										break L20
+										break L19
 									}
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								p, n = p18, n[:n18]
+								break L18
 							}
 							{
-								start22 := p
+								start21 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class12[s[p]] {
 										p = run12.RunEnd(s, p+1)
 									}
-									q22 := p
-								L23:
+									q21 := p
+								L22:
 									for {
 										if p < len(s) && class4[s[p]] {
 											{
-												p24, n24 := p, len(n)
+												p23, n23 := p, len(n)
 												ok = true
-											L24:
+											L23:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p24, n[:n24]
-														break L24
+														p, n = p23, n[:n23]
+														break L23
 													}
 													if ok = p < len(s) && class5[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p24, n[:n24]
-														break L24
+														p, n = p23, n[:n23]
+														break L23
 													}
 													if ok = p < len(s) && class5[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p24, n[:n24]
-														break L24
+														p, n = p23, n[:n23]
+														break L23
 													}
 													break
 												}
 											}
 											if ok {
-												break L23
+												break L22
 											}
 										}
 										ok = false
 										break
 									}
-									if ok && p != q22 {
+									if ok && p != q21 {
 										continue
 									}
 									break
 								}
-								b.work += p - start22
+								b.work += p - start21
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								p, n = p18, n[:n18]
+								break L18
 							}
 							break
 						}
 					}
 					if ok {
-						n[node18].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+						n[node17].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
-						n = n[:node18]
+						n = n[:node17]
 					}
 					if ok {
 						break L5
@@ -2555,15 +2531,7 @@ L1:
 								break L4
 							}
 						}
-						{
-							p5, n5 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p5, n[:n5]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
 							break L4
 						}
@@ -2584,67 +2552,67 @@ L1:
 		}
 		if p < len(s) && class16[s[p]] {
 			// reg_name, inlined
-			node6 := len(n)
+			node5 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 10
+			n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 			{
-				start7 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
 					if p < len(s) && class14[s[p]] {
 						p = run14.RunEnd(s, p+1)
 					}
-					q7 := p
-				L8:
+					q6 := p
+				L7:
 					for {
 						if p < len(s) && class4[s[p]] {
 							{
-								p9, n9 := p, len(n)
+								p8, n8 := p, len(n)
 								ok = true
-							L9:
+							L8:
 								for {
 									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									break
 								}
 							}
 							if ok {
-								break L8
+								break L7
 							}
 						}
 						ok = false
 						break
 					}
-					if ok && p != q7 {
+					if ok && p != q6 {
 						continue
 					}
 					break
 				}
-				b.work += p - start7
-				ok = (ok || p != start7) && b.work <= b.limit
+				b.work += p - start6
+				ok = (ok || p != start6) && b.work <= b.limit
 			}
 			if ok {
-				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+				n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
-				n = n[:node6]
+				n = n[:node5]
 			}
 			if ok {
 				break L1
@@ -2677,15 +2645,7 @@ L1:
 				break L1
 			}
 		}
-		{
-			p2, n2 := p, len(n)
-			if ok = p < len(s); ok {
-				_, w := utf8.DecodeRuneInString(s[p:])
-				p += w
-			}
-			p, n = p2, n[:n2]
-			ok = !ok
-		}
+		ok = p >= len(s) // !., the end
 		if ok {
 			break L1
 		}

@@ -450,15 +450,7 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										if ok {
 											break L9
 										}
-										{
-											p11, n11 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p11, n[:n11]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
 											break L9
 										}
@@ -478,56 +470,56 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						}
 						if p < len(s) && class10[s[p]] {
 							{
-								p12, n12 := p, len(n)
+								p11, n11 := p, len(n)
 								ok = true
-							L12:
+							L11:
 								for {
 									// extension, inlined
-									node13 := len(n)
+									node12 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+									n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 									{
-										p14, n14 := p, len(n)
+										p13, n13 := p, len(n)
 										ok = true
-									L14:
+									L13:
 										for {
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p13, n[:n13]
+												break L13
 											}
 											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p13, n[:n13]
+												break L13
 											}
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p13, n[:n13]
+												break L13
 											}
 											if ok = p < len(s) && class0[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p13, n[:n13]
+												break L13
 											}
 											if ok = p < len(s) && s[p] == '='; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p13, n[:n13]
+												break L13
 											}
 											{
-												start15 := p
+												start14 := p
 												for b.work <= b.limit { // past the limit, no round is tried
 													if p < len(s) && class9[s[p]] {
 														p = run9.RunEnd(s, p+1)
@@ -535,56 +527,48 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													ok = false
 													break
 												}
-												b.work += p - start15
+												b.work += p - start14
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p13, n[:n13]
+												break L13
 											}
 											break
 										}
 									}
 									if ok {
-										n[node13].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+										n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
-										n = n[:node13]
+										n = n[:node12]
 									}
 									if !ok {
-										p, n = p12, n[:n12]
-										break L12
+										p, n = p11, n[:n11]
+										break L11
 									}
 									// par_end, inlined
-								L16:
+								L15:
 									for {
 										{
-											p17, n17 := p, len(n)
+											p16, n16 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p17, n[:n17]
+											p, n = p16, n[:n16]
 										}
 										if ok {
-											break L16
+											break L15
 										}
-										{
-											p18, n18 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p18, n[:n18]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L16
+											break L15
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p12, n[:n12]
-										break L12
+										p, n = p11, n[:n11]
+										break L11
 									}
 									break
 								}
@@ -595,46 +579,38 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						}
 						if p < len(s) && class10[s[p]] {
 							{
-								p19, n19 := p, len(n)
+								p17, n17 := p, len(n)
 								ok = true
-							L19:
+							L17:
 								for {
 									p, n, ok = b.r27(p, d+1, n)
 									if !ok {
-										p, n = p19, n[:n19]
-										break L19
+										p, n = p17, n[:n17]
+										break L17
 									}
 									// par_end, inlined
-								L20:
+								L18:
 									for {
 										{
-											p21, n21 := p, len(n)
+											p19, n19 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p21, n[:n21]
+											p, n = p19, n[:n19]
 										}
 										if ok {
-											break L20
+											break L18
 										}
-										{
-											p22, n22 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p22, n[:n22]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L20
+											break L18
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p19, n[:n19]
-										break L19
+										p, n = p17, n[:n17]
+										break L17
 									}
 									break
 								}
@@ -657,15 +633,7 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				p, n = p1, n[:n1]
 				break L1
 			}
-			{
-				p23, n23 := p, len(n)
-				if ok = p < len(s); ok {
-					_, w := utf8.DecodeRuneInString(s[p:])
-					p += w
-				}
-				p, n = p23, n[:n23]
-				ok = !ok
-			}
+			ok = p >= len(s) // !., the end
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1039,15 +1007,7 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																					if ok {
 																						break L25
 																					}
-																					{
-																						p27, n27 := p, len(n)
-																						if ok = p < len(s); ok {
-																							_, w := utf8.DecodeRuneInString(s[p:])
-																							p += w
-																						}
-																						p, n = p27, n[:n27]
-																						ok = !ok
-																					}
+																					ok = p >= len(s) // !., the end
 																					if ok {
 																						break L25
 																					}
@@ -1069,60 +1029,60 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																		break L14
 																	}
 																	// pseg, inlined
-																L28:
+																L27:
 																	for {
 																		if p < len(s) && class10[s[p]] {
 																			{
-																				p29, n29 := p, len(n)
+																				p28, n28 := p, len(n)
 																				ok = true
-																			L29:
+																			L28:
 																				for {
 																					// extension, inlined
-																					node30 := len(n)
+																					node29 := len(n)
 																					n = append(n, ast.TreeNode{})
-																					n[node30].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+																					n[node29].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 																					{
-																						p31, n31 := p, len(n)
+																						p30, n30 := p, len(n)
 																						ok = true
-																					L31:
+																					L30:
 																						for {
 																							if ok = p < len(s) && s[p] == ';'; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p31, n[:n31]
-																								break L31
+																								p, n = p30, n[:n30]
+																								break L30
 																							}
 																							if ok = p < len(s) && class1[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p31, n[:n31]
-																								break L31
+																								p, n = p30, n[:n30]
+																								break L30
 																							}
 																							if ok = p < len(s) && class11[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p31, n[:n31]
-																								break L31
+																								p, n = p30, n[:n30]
+																								break L30
 																							}
 																							if ok = p < len(s) && class0[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p31, n[:n31]
-																								break L31
+																								p, n = p30, n[:n30]
+																								break L30
 																							}
 																							if ok = p < len(s) && s[p] == '='; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p31, n[:n31]
-																								break L31
+																								p, n = p30, n[:n30]
+																								break L30
 																							}
 																							{
-																								start32 := p
+																								start31 := p
 																								for b.work <= b.limit { // past the limit, no round is tried
 																									if p < len(s) && class9[s[p]] {
 																										p = run9.RunEnd(s, p+1)
@@ -1130,199 +1090,183 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																									ok = false
 																									break
 																								}
-																								b.work += p - start32
+																								b.work += p - start31
 																								ok = b.work <= b.limit
 																							}
 																							if !ok {
-																								p, n = p31, n[:n31]
-																								break L31
+																								p, n = p30, n[:n30]
+																								break L30
 																							}
 																							break
 																						}
 																					}
 																					if ok {
-																						n[node30].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+																						n[node29].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 																					} else {
-																						n = n[:node30]
+																						n = n[:node29]
 																					}
 																					if !ok {
-																						p, n = p29, n[:n29]
-																						break L29
+																						p, n = p28, n[:n28]
+																						break L28
 																					}
 																					// seg_end, inlined
-																				L33:
+																				L32:
 																					for {
 																						{
-																							p34, n34 := p, len(n)
+																							p33, n33 := p, len(n)
 																							if ok = p < len(s) && s[p] == ';'; ok {
 																								p++
 																							}
-																							p, n = p34, n[:n34]
+																							p, n = p33, n[:n33]
 																						}
 																						if ok {
-																							break L33
+																							break L32
 																						}
-																						{
-																							p35, n35 := p, len(n)
-																							if ok = p < len(s); ok {
-																								_, w := utf8.DecodeRuneInString(s[p:])
-																								p += w
-																							}
-																							p, n = p35, n[:n35]
-																							ok = !ok
-																						}
+																						ok = p >= len(s) // !., the end
 																						if ok {
-																							break L33
+																							break L32
 																						}
 																						ok = false
 																						break
 																					}
 																					if !ok {
-																						p, n = p29, n[:n29]
-																						break L29
+																						p, n = p28, n[:n28]
+																						break L28
 																					}
 																					break
 																				}
 																			}
 																			if ok {
-																				break L28
+																				break L27
 																			}
 																		}
 																		if p < len(s) && class10[s[p]] {
 																			{
-																				p36, n36 := p, len(n)
+																				p34, n34 := p, len(n)
 																				ok = true
-																			L36:
+																			L34:
 																				for {
 																					p, n, ok = b.r27(p, d+1, n)
 																					if !ok {
-																						p, n = p36, n[:n36]
-																						break L36
+																						p, n = p34, n[:n34]
+																						break L34
 																					}
 																					// seg_end, inlined
-																				L37:
+																				L35:
 																					for {
 																						{
-																							p38, n38 := p, len(n)
+																							p36, n36 := p, len(n)
 																							if ok = p < len(s) && s[p] == ';'; ok {
 																								p++
 																							}
-																							p, n = p38, n[:n38]
+																							p, n = p36, n[:n36]
 																						}
 																						if ok {
-																							break L37
+																							break L35
 																						}
-																						{
-																							p39, n39 := p, len(n)
-																							if ok = p < len(s); ok {
-																								_, w := utf8.DecodeRuneInString(s[p:])
-																								p += w
-																							}
-																							p, n = p39, n[:n39]
-																							ok = !ok
-																						}
+																						ok = p >= len(s) // !., the end
 																						if ok {
-																							break L37
+																							break L35
 																						}
 																						ok = false
 																						break
 																					}
 																					if !ok {
-																						p, n = p36, n[:n36]
-																						break L36
+																						p, n = p34, n[:n34]
+																						break L34
 																					}
 																					break
 																				}
 																			}
 																			if ok {
-																				break L28
+																				break L27
 																			}
 																		}
 																		if p < len(s) && class10[s[p]] {
 																			{
-																				p40, n40 := p, len(n)
+																				p37, n37 := p, len(n)
 																				ok = true
-																			L40:
+																			L37:
 																				for {
 																					// isub_head, inlined
 																					{
-																						p41, n41 := p, len(n)
+																						p38, n38 := p, len(n)
 																						ok = true
-																					L41:
+																					L38:
 																						for {
 																							if ok = p < len(s) && s[p] == ';'; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p41, n[:n41]
-																								break L41
+																								p, n = p38, n[:n38]
+																								break L38
 																							}
 																							if ok = p < len(s) && class15[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p41, n[:n41]
-																								break L41
+																								p, n = p38, n[:n38]
+																								break L38
 																							}
 																							if ok = p < len(s) && class16[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p41, n[:n41]
-																								break L41
+																								p, n = p38, n[:n38]
+																								break L38
 																							}
 																							if ok = p < len(s) && class17[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p41, n[:n41]
-																								break L41
+																								p, n = p38, n[:n38]
+																								break L38
 																							}
 																							if ok = p < len(s) && class18[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p41, n[:n41]
-																								break L41
+																								p, n = p38, n[:n38]
+																								break L38
 																							}
 																							if ok = p < len(s) && s[p] == '='; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p41, n[:n41]
-																								break L41
+																								p, n = p38, n[:n38]
+																								break L38
 																							}
 																							break
 																						}
 																					}
 																					if !ok {
-																						p, n = p40, n[:n40]
-																						break L40
+																						p, n = p37, n[:n37]
+																						break L37
 																					}
 																					{
-																						start42 := p
+																						start39 := p
 																						for b.work <= b.limit { // past the limit, no round is tried
-																							q42 := p
+																							q39 := p
 																							// uric_ns, inlined
 																							{
-																								p43, n43 := p, len(n)
+																								p40, n40 := p, len(n)
 																								ok = true
-																							L43:
+																							L40:
 																								for {
 																									{
-																										p44, n44 := p, len(n)
+																										p41, n41 := p, len(n)
 																										if ok = p < len(s) && s[p] == ';'; ok {
 																											p++
 																										}
-																										p, n = p44, n[:n44]
+																										p, n = p41, n[:n41]
 																										ok = !ok
 																									}
 																									if !ok {
-																										p, n = p43, n[:n43]
-																										break L43
+																										p, n = p40, n[:n40]
+																										break L40
 																									}
 																									// uric, inlined
-																								L45:
+																								L42:
 																									for {
 																										if p < len(s) && class19[s[p]] {
 																											// reserved, inlined
@@ -1330,12 +1274,12 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																												p++
 																											}
 																											if ok {
-																												break L45
+																												break L42
 																											}
 																										}
 																										if p < len(s) && class20[s[p]] {
 																											// unreserved, inlined
-																										L46:
+																										L43:
 																											for {
 																												if p < len(s) && class21[s[p]] {
 																													// alphanum, inlined
@@ -1343,19 +1287,19 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																														p++
 																													}
 																													if ok {
-																														break L46
+																														break L43
 																													}
 																												}
 																												if p < len(s) && class22[s[p]] {
 																													// mark, inlined
-																												L47:
+																												L44:
 																													for {
 																														if p < len(s) && class23[s[p]] {
 																															if ok = p < len(s) && class23[s[p]]; ok {
 																																p++
 																															}
 																															if ok {
-																																break L47
+																																break L44
 																															}
 																														}
 																														if p < len(s) && class6[s[p]] {
@@ -1363,118 +1307,110 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																p++
 																															}
 																															if ok {
-																																break L47
+																																break L44
 																															}
 																														}
 																														ok = false
 																														break
 																													}
 																													if ok {
-																														break L46
+																														break L43
 																													}
 																												}
 																												ok = false
 																												break
 																											}
 																											if ok {
-																												break L45
+																												break L42
 																											}
 																										}
 																										if p < len(s) && class24[s[p]] {
 																											// pct_encoded, inlined
 																											{
-																												p48, n48 := p, len(n)
+																												p45, n45 := p, len(n)
 																												ok = true
-																											L48:
+																											L45:
 																												for {
 																													if ok = p < len(s) && s[p] == '%'; ok {
 																														p++
 																													}
 																													if !ok {
-																														p, n = p48, n[:n48]
-																														break L48
+																														p, n = p45, n[:n45]
+																														break L45
 																													}
 																													// HEXDIG, inlined
 																													if ok = p < len(s) && class12[s[p]]; ok {
 																														p++
 																													}
 																													if !ok {
-																														p, n = p48, n[:n48]
-																														break L48
+																														p, n = p45, n[:n45]
+																														break L45
 																													}
 																													// HEXDIG, inlined
 																													if ok = p < len(s) && class12[s[p]]; ok {
 																														p++
 																													}
 																													if !ok {
-																														p, n = p48, n[:n48]
-																														break L48
+																														p, n = p45, n[:n45]
+																														break L45
 																													}
 																													break
 																												}
 																											}
 																											if ok {
-																												break L45
+																												break L42
 																											}
 																										}
 																										ok = false
 																										break
 																									}
 																									if !ok {
-																										p, n = p43, n[:n43]
-																										break L43
+																										p, n = p40, n[:n40]
+																										break L40
 																									}
 																									break
 																								}
 																							}
-																							if !ok || p == q42 {
+																							if !ok || p == q39 {
 																								break
 																							}
 																						}
-																						b.work += p - start42
-																						ok = (ok || p != start42) && b.work <= b.limit
+																						b.work += p - start39
+																						ok = (ok || p != start39) && b.work <= b.limit
 																					}
 																					if !ok {
-																						p, n = p40, n[:n40]
-																						break L40
+																						p, n = p37, n[:n37]
+																						break L37
 																					}
 																					// seg_end, inlined
-																				L49:
+																				L46:
 																					for {
 																						{
-																							p50, n50 := p, len(n)
+																							p47, n47 := p, len(n)
 																							if ok = p < len(s) && s[p] == ';'; ok {
 																								p++
 																							}
-																							p, n = p50, n[:n50]
+																							p, n = p47, n[:n47]
 																						}
 																						if ok {
-																							break L49
+																							break L46
 																						}
-																						{
-																							p51, n51 := p, len(n)
-																							if ok = p < len(s); ok {
-																								_, w := utf8.DecodeRuneInString(s[p:])
-																								p += w
-																							}
-																							p, n = p51, n[:n51]
-																							ok = !ok
-																						}
+																						ok = p >= len(s) // !., the end
 																						if ok {
-																							break L49
+																							break L46
 																						}
 																						ok = false
 																						break
 																					}
 																					if !ok {
-																						p, n = p40, n[:n40]
-																						break L40
+																						p, n = p37, n[:n37]
+																						break L37
 																					}
 																					break
 																				}
 																			}
 																			if ok {
-																				break L28
+																				break L27
 																			}
 																		}
 																		ok = false
@@ -1493,97 +1429,97 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 															if p < len(s) && class10[s[p]] {
 																// chain, inlined
 																{
-																	p52, n52 := p, len(n)
+																	p48, n48 := p, len(n)
 																	ok = true
-																L52:
+																L48:
 																	for {
-																	L53:
+																	L49:
 																		for {
 																			if p < len(s) && class10[s[p]] {
 																				{
-																					p54, n54 := p, len(n)
+																					p50, n50 := p, len(n)
 																					ok = true
-																				L54:
+																				L50:
 																					for {
 																						// isub_head, inlined
 																						{
-																							p55, n55 := p, len(n)
+																							p51, n51 := p, len(n)
 																							ok = true
-																						L55:
+																						L51:
 																							for {
 																								if ok = p < len(s) && s[p] == ';'; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p55, n[:n55]
-																									break L55
+																									p, n = p51, n[:n51]
+																									break L51
 																								}
 																								if ok = p < len(s) && class15[s[p]]; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p55, n[:n55]
-																									break L55
+																									p, n = p51, n[:n51]
+																									break L51
 																								}
 																								if ok = p < len(s) && class16[s[p]]; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p55, n[:n55]
-																									break L55
+																									p, n = p51, n[:n51]
+																									break L51
 																								}
 																								if ok = p < len(s) && class17[s[p]]; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p55, n[:n55]
-																									break L55
+																									p, n = p51, n[:n51]
+																									break L51
 																								}
 																								if ok = p < len(s) && class18[s[p]]; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p55, n[:n55]
-																									break L55
+																									p, n = p51, n[:n51]
+																									break L51
 																								}
 																								if ok = p < len(s) && s[p] == '='; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p55, n[:n55]
-																									break L55
+																									p, n = p51, n[:n51]
+																									break L51
 																								}
 																								break
 																							}
 																						}
 																						if !ok {
-																							p, n = p54, n[:n54]
-																							break L54
+																							p, n = p50, n[:n50]
+																							break L50
 																						}
 																						{
-																							start56 := p
+																							start52 := p
 																							for b.work <= b.limit { // past the limit, no round is tried
-																								q56 := p
+																								q52 := p
 																								// uric_ns, inlined
 																								{
-																									p57, n57 := p, len(n)
+																									p53, n53 := p, len(n)
 																									ok = true
-																								L57:
+																								L53:
 																									for {
 																										{
-																											p58, n58 := p, len(n)
+																											p54, n54 := p, len(n)
 																											if ok = p < len(s) && s[p] == ';'; ok {
 																												p++
 																											}
-																											p, n = p58, n[:n58]
+																											p, n = p54, n[:n54]
 																											ok = !ok
 																										}
 																										if !ok {
-																											p, n = p57, n[:n57]
-																											break L57
+																											p, n = p53, n[:n53]
+																											break L53
 																										}
 																										// uric, inlined
-																									L59:
+																									L55:
 																										for {
 																											if p < len(s) && class19[s[p]] {
 																												// reserved, inlined
@@ -1591,12 +1527,12 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																													p++
 																												}
 																												if ok {
-																													break L59
+																													break L55
 																												}
 																											}
 																											if p < len(s) && class20[s[p]] {
 																												// unreserved, inlined
-																											L60:
+																											L56:
 																												for {
 																													if p < len(s) && class21[s[p]] {
 																														// alphanum, inlined
@@ -1604,19 +1540,19 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																															p++
 																														}
 																														if ok {
-																															break L60
+																															break L56
 																														}
 																													}
 																													if p < len(s) && class22[s[p]] {
 																														// mark, inlined
-																													L61:
+																													L57:
 																														for {
 																															if p < len(s) && class23[s[p]] {
 																																if ok = p < len(s) && class23[s[p]]; ok {
 																																	p++
 																																}
 																																if ok {
-																																	break L61
+																																	break L57
 																																}
 																															}
 																															if p < len(s) && class6[s[p]] {
@@ -1624,80 +1560,172 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																	p++
 																																}
 																																if ok {
-																																	break L61
+																																	break L57
 																																}
 																															}
 																															ok = false
 																															break
 																														}
 																														if ok {
-																															break L60
+																															break L56
 																														}
 																													}
 																													ok = false
 																													break
 																												}
 																												if ok {
-																													break L59
+																													break L55
 																												}
 																											}
 																											if p < len(s) && class24[s[p]] {
 																												// pct_encoded, inlined
 																												{
-																													p62, n62 := p, len(n)
+																													p58, n58 := p, len(n)
 																													ok = true
-																												L62:
+																												L58:
 																													for {
 																														if ok = p < len(s) && s[p] == '%'; ok {
 																															p++
 																														}
 																														if !ok {
-																															p, n = p62, n[:n62]
-																															break L62
+																															p, n = p58, n[:n58]
+																															break L58
 																														}
 																														// HEXDIG, inlined
 																														if ok = p < len(s) && class12[s[p]]; ok {
 																															p++
 																														}
 																														if !ok {
-																															p, n = p62, n[:n62]
-																															break L62
+																															p, n = p58, n[:n58]
+																															break L58
 																														}
 																														// HEXDIG, inlined
 																														if ok = p < len(s) && class12[s[p]]; ok {
 																															p++
 																														}
 																														if !ok {
-																															p, n = p62, n[:n62]
-																															break L62
+																															p, n = p58, n[:n58]
+																															break L58
 																														}
 																														break
 																													}
 																												}
 																												if ok {
-																													break L59
+																													break L55
 																												}
 																											}
 																											ok = false
 																											break
 																										}
 																										if !ok {
-																											p, n = p57, n[:n57]
-																											break L57
+																											p, n = p53, n[:n53]
+																											break L53
 																										}
 																										break
 																									}
 																								}
-																								if !ok || p == q56 {
+																								if !ok || p == q52 {
 																									break
 																								}
 																							}
-																							b.work += p - start56
-																							ok = (ok || p != start56) && b.work <= b.limit
+																							b.work += p - start52
+																							ok = (ok || p != start52) && b.work <= b.limit
 																						}
 																						if !ok {
-																							p, n = p54, n[:n54]
-																							break L54
+																							p, n = p50, n[:n50]
+																							break L50
+																						}
+																						// seg_end, inlined
+																					L59:
+																						for {
+																							{
+																								p60, n60 := p, len(n)
+																								if ok = p < len(s) && s[p] == ';'; ok {
+																									p++
+																								}
+																								p, n = p60, n[:n60]
+																							}
+																							if ok {
+																								break L59
+																							}
+																							ok = p >= len(s) // !., the end
+																							if ok {
+																								break L59
+																							}
+																							ok = false
+																							break
+																						}
+																						if !ok {
+																							p, n = p50, n[:n50]
+																							break L50
+																						}
+																						break
+																					}
+																				}
+																				if ok {
+																					break L49
+																				}
+																			}
+																			if p < len(s) && class10[s[p]] {
+																				{
+																					p61, n61 := p, len(n)
+																					ok = true
+																				L61:
+																					for {
+																						// isub_head, inlined
+																						{
+																							p62, n62 := p, len(n)
+																							ok = true
+																						L62:
+																							for {
+																								if ok = p < len(s) && s[p] == ';'; ok {
+																									p++
+																								}
+																								if !ok {
+																									p, n = p62, n[:n62]
+																									break L62
+																								}
+																								if ok = p < len(s) && class15[s[p]]; ok {
+																									p++
+																								}
+																								if !ok {
+																									p, n = p62, n[:n62]
+																									break L62
+																								}
+																								if ok = p < len(s) && class16[s[p]]; ok {
+																									p++
+																								}
+																								if !ok {
+																									p, n = p62, n[:n62]
+																									break L62
+																								}
+																								if ok = p < len(s) && class17[s[p]]; ok {
+																									p++
+																								}
+																								if !ok {
+																									p, n = p62, n[:n62]
+																									break L62
+																								}
+																								if ok = p < len(s) && class18[s[p]]; ok {
+																									p++
+																								}
+																								if !ok {
+																									p, n = p62, n[:n62]
+																									break L62
+																								}
+																								if ok = p < len(s) && s[p] == '='; ok {
+																									p++
+																								}
+																								if !ok {
+																									p, n = p62, n[:n62]
+																									break L62
+																								}
+																								break
+																							}
+																						}
+																						if !ok {
+																							p, n = p61, n[:n61]
+																							break L61
 																						}
 																						// seg_end, inlined
 																					L63:
@@ -1712,15 +1740,7 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																							if ok {
 																								break L63
 																							}
-																							{
-																								p65, n65 := p, len(n)
-																								if ok = p < len(s); ok {
-																									_, w := utf8.DecodeRuneInString(s[p:])
-																									p += w
-																								}
-																								p, n = p65, n[:n65]
-																								ok = !ok
-																							}
+																							ok = p >= len(s) // !., the end
 																							if ok {
 																								break L63
 																							}
@@ -1728,146 +1748,46 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																							break
 																						}
 																						if !ok {
-																							p, n = p54, n[:n54]
-																							break L54
-																						}
-																						break
-																					}
-																				}
-																				if ok {
-																					break L53
-																				}
-																			}
-																			if p < len(s) && class10[s[p]] {
-																				{
-																					p66, n66 := p, len(n)
-																					ok = true
-																				L66:
-																					for {
-																						// isub_head, inlined
-																						{
-																							p67, n67 := p, len(n)
-																							ok = true
-																						L67:
-																							for {
-																								if ok = p < len(s) && s[p] == ';'; ok {
-																									p++
-																								}
-																								if !ok {
-																									p, n = p67, n[:n67]
-																									break L67
-																								}
-																								if ok = p < len(s) && class15[s[p]]; ok {
-																									p++
-																								}
-																								if !ok {
-																									p, n = p67, n[:n67]
-																									break L67
-																								}
-																								if ok = p < len(s) && class16[s[p]]; ok {
-																									p++
-																								}
-																								if !ok {
-																									p, n = p67, n[:n67]
-																									break L67
-																								}
-																								if ok = p < len(s) && class17[s[p]]; ok {
-																									p++
-																								}
-																								if !ok {
-																									p, n = p67, n[:n67]
-																									break L67
-																								}
-																								if ok = p < len(s) && class18[s[p]]; ok {
-																									p++
-																								}
-																								if !ok {
-																									p, n = p67, n[:n67]
-																									break L67
-																								}
-																								if ok = p < len(s) && s[p] == '='; ok {
-																									p++
-																								}
-																								if !ok {
-																									p, n = p67, n[:n67]
-																									break L67
-																								}
-																								break
-																							}
-																						}
-																						if !ok {
-																							p, n = p66, n[:n66]
-																							break L66
-																						}
-																						// seg_end, inlined
-																					L68:
-																						for {
-																							{
-																								p69, n69 := p, len(n)
-																								if ok = p < len(s) && s[p] == ';'; ok {
-																									p++
-																								}
-																								p, n = p69, n[:n69]
-																							}
-																							if ok {
-																								break L68
-																							}
-																							{
-																								p70, n70 := p, len(n)
-																								if ok = p < len(s); ok {
-																									_, w := utf8.DecodeRuneInString(s[p:])
-																									p += w
-																								}
-																								p, n = p70, n[:n70]
-																								ok = !ok
-																							}
-																							if ok {
-																								break L68
-																							}
-																							ok = false
-																							break
-																						}
-																						if !ok {
-																							p, n = p66, n[:n66]
-																							break L66
+																							p, n = p61, n[:n61]
+																							break L61
 																						}
 																						// useg, inlined
 																						{
-																							p71, n71 := p, len(n)
+																							p65, n65 := p, len(n)
 																							ok = true
-																						L71:
+																						L65:
 																							for {
 																								if ok = p < len(s) && s[p] == ';'; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p71, n[:n71]
-																									break L71
+																									p, n = p65, n[:n65]
+																									break L65
 																								}
 																								{
-																									start72 := p
+																									start66 := p
 																									for b.work <= b.limit { // past the limit, no round is tried
-																										q72 := p
+																										q66 := p
 																										// uric_ns, inlined
 																										{
-																											p73, n73 := p, len(n)
+																											p67, n67 := p, len(n)
 																											ok = true
-																										L73:
+																										L67:
 																											for {
 																												{
-																													p74, n74 := p, len(n)
+																													p68, n68 := p, len(n)
 																													if ok = p < len(s) && s[p] == ';'; ok {
 																														p++
 																													}
-																													p, n = p74, n[:n74]
+																													p, n = p68, n[:n68]
 																													ok = !ok
 																												}
 																												if !ok {
-																													p, n = p73, n[:n73]
-																													break L73
+																													p, n = p67, n[:n67]
+																													break L67
 																												}
 																												// uric, inlined
-																											L75:
+																											L69:
 																												for {
 																													if p < len(s) && class19[s[p]] {
 																														// reserved, inlined
@@ -1875,12 +1795,12 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																															p++
 																														}
 																														if ok {
-																															break L75
+																															break L69
 																														}
 																													}
 																													if p < len(s) && class20[s[p]] {
 																														// unreserved, inlined
-																													L76:
+																													L70:
 																														for {
 																															if p < len(s) && class21[s[p]] {
 																																// alphanum, inlined
@@ -1888,19 +1808,19 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																	p++
 																																}
 																																if ok {
-																																	break L76
+																																	break L70
 																																}
 																															}
 																															if p < len(s) && class22[s[p]] {
 																																// mark, inlined
-																															L77:
+																															L71:
 																																for {
 																																	if p < len(s) && class23[s[p]] {
 																																		if ok = p < len(s) && class23[s[p]]; ok {
 																																			p++
 																																		}
 																																		if ok {
-																																			break L77
+																																			break L71
 																																		}
 																																	}
 																																	if p < len(s) && class6[s[p]] {
@@ -1908,175 +1828,167 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																			p++
 																																		}
 																																		if ok {
-																																			break L77
+																																			break L71
 																																		}
 																																	}
 																																	ok = false
 																																	break
 																																}
 																																if ok {
-																																	break L76
+																																	break L70
 																																}
 																															}
 																															ok = false
 																															break
 																														}
 																														if ok {
-																															break L75
+																															break L69
 																														}
 																													}
 																													if p < len(s) && class24[s[p]] {
 																														// pct_encoded, inlined
 																														{
-																															p78, n78 := p, len(n)
+																															p72, n72 := p, len(n)
 																															ok = true
-																														L78:
+																														L72:
 																															for {
 																																if ok = p < len(s) && s[p] == '%'; ok {
 																																	p++
 																																}
 																																if !ok {
-																																	p, n = p78, n[:n78]
-																																	break L78
+																																	p, n = p72, n[:n72]
+																																	break L72
 																																}
 																																// HEXDIG, inlined
 																																if ok = p < len(s) && class12[s[p]]; ok {
 																																	p++
 																																}
 																																if !ok {
-																																	p, n = p78, n[:n78]
-																																	break L78
+																																	p, n = p72, n[:n72]
+																																	break L72
 																																}
 																																// HEXDIG, inlined
 																																if ok = p < len(s) && class12[s[p]]; ok {
 																																	p++
 																																}
 																																if !ok {
-																																	p, n = p78, n[:n78]
-																																	break L78
+																																	p, n = p72, n[:n72]
+																																	break L72
 																																}
 																																break
 																															}
 																														}
 																														if ok {
-																															break L75
+																															break L69
 																														}
 																													}
 																													ok = false
 																													break
 																												}
 																												if !ok {
-																													p, n = p73, n[:n73]
-																													break L73
+																													p, n = p67, n[:n67]
+																													break L67
 																												}
 																												break
 																											}
 																										}
-																										if !ok || p == q72 {
+																										if !ok || p == q66 {
 																											break
 																										}
 																									}
-																									b.work += p - start72
+																									b.work += p - start66
 																									ok = b.work <= b.limit
 																								}
 																								if !ok {
-																									p, n = p71, n[:n71]
-																									break L71
+																									p, n = p65, n[:n65]
+																									break L65
 																								}
 																								// seg_end, inlined
-																							L79:
+																							L73:
 																								for {
 																									{
-																										p80, n80 := p, len(n)
+																										p74, n74 := p, len(n)
 																										if ok = p < len(s) && s[p] == ';'; ok {
 																											p++
 																										}
-																										p, n = p80, n[:n80]
+																										p, n = p74, n[:n74]
 																									}
 																									if ok {
-																										break L79
+																										break L73
 																									}
-																									{
-																										p81, n81 := p, len(n)
-																										if ok = p < len(s); ok {
-																											_, w := utf8.DecodeRuneInString(s[p:])
-																											p += w
-																										}
-																										p, n = p81, n[:n81]
-																										ok = !ok
-																									}
+																									ok = p >= len(s) // !., the end
 																									if ok {
-																										break L79
+																										break L73
 																									}
 																									ok = false
 																									break
 																								}
 																								if !ok {
-																									p, n = p71, n[:n71]
-																									break L71
+																									p, n = p65, n[:n65]
+																									break L65
 																								}
 																								break
 																							}
 																						}
 																						if !ok {
-																							p, n = p66, n[:n66]
-																							break L66
+																							p, n = p61, n[:n61]
+																							break L61
 																						}
 																						break
 																					}
 																				}
 																				if ok {
-																					break L53
+																					break L49
 																				}
 																			}
 																			ok = false
 																			break
 																		}
 																		if !ok {
-																			p, n = p52, n[:n52]
-																			break L52
+																			p, n = p48, n[:n48]
+																			break L48
 																		}
 																		{
-																			start82 := p
+																			start75 := p
 																			for b.work <= b.limit { // past the limit, no round is tried
-																				q82 := p
+																				q75 := p
 																				// useg, inlined
 																				{
-																					p83, n83 := p, len(n)
+																					p76, n76 := p, len(n)
 																					ok = true
-																				L83:
+																				L76:
 																					for {
 																						if ok = p < len(s) && s[p] == ';'; ok {
 																							p++
 																						}
 																						if !ok {
-																							p, n = p83, n[:n83]
-																							break L83
+																							p, n = p76, n[:n76]
+																							break L76
 																						}
 																						{
-																							start84 := p
+																							start77 := p
 																							for b.work <= b.limit { // past the limit, no round is tried
-																								q84 := p
+																								q77 := p
 																								// uric_ns, inlined
 																								{
-																									p85, n85 := p, len(n)
+																									p78, n78 := p, len(n)
 																									ok = true
-																								L85:
+																								L78:
 																									for {
 																										{
-																											p86, n86 := p, len(n)
+																											p79, n79 := p, len(n)
 																											if ok = p < len(s) && s[p] == ';'; ok {
 																												p++
 																											}
-																											p, n = p86, n[:n86]
+																											p, n = p79, n[:n79]
 																											ok = !ok
 																										}
 																										if !ok {
-																											p, n = p85, n[:n85]
-																											break L85
+																											p, n = p78, n[:n78]
+																											break L78
 																										}
 																										// uric, inlined
-																									L87:
+																									L80:
 																										for {
 																											if p < len(s) && class19[s[p]] {
 																												// reserved, inlined
@@ -2084,12 +1996,12 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																													p++
 																												}
 																												if ok {
-																													break L87
+																													break L80
 																												}
 																											}
 																											if p < len(s) && class20[s[p]] {
 																												// unreserved, inlined
-																											L88:
+																											L81:
 																												for {
 																													if p < len(s) && class21[s[p]] {
 																														// alphanum, inlined
@@ -2097,19 +2009,19 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																															p++
 																														}
 																														if ok {
-																															break L88
+																															break L81
 																														}
 																													}
 																													if p < len(s) && class22[s[p]] {
 																														// mark, inlined
-																													L89:
+																													L82:
 																														for {
 																															if p < len(s) && class23[s[p]] {
 																																if ok = p < len(s) && class23[s[p]]; ok {
 																																	p++
 																																}
 																																if ok {
-																																	break L89
+																																	break L82
 																																}
 																															}
 																															if p < len(s) && class6[s[p]] {
@@ -2117,171 +2029,163 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																	p++
 																																}
 																																if ok {
-																																	break L89
+																																	break L82
 																																}
 																															}
 																															ok = false
 																															break
 																														}
 																														if ok {
-																															break L88
+																															break L81
 																														}
 																													}
 																													ok = false
 																													break
 																												}
 																												if ok {
-																													break L87
+																													break L80
 																												}
 																											}
 																											if p < len(s) && class24[s[p]] {
 																												// pct_encoded, inlined
 																												{
-																													p90, n90 := p, len(n)
+																													p83, n83 := p, len(n)
 																													ok = true
-																												L90:
+																												L83:
 																													for {
 																														if ok = p < len(s) && s[p] == '%'; ok {
 																															p++
 																														}
 																														if !ok {
-																															p, n = p90, n[:n90]
-																															break L90
+																															p, n = p83, n[:n83]
+																															break L83
 																														}
 																														// HEXDIG, inlined
 																														if ok = p < len(s) && class12[s[p]]; ok {
 																															p++
 																														}
 																														if !ok {
-																															p, n = p90, n[:n90]
-																															break L90
+																															p, n = p83, n[:n83]
+																															break L83
 																														}
 																														// HEXDIG, inlined
 																														if ok = p < len(s) && class12[s[p]]; ok {
 																															p++
 																														}
 																														if !ok {
-																															p, n = p90, n[:n90]
-																															break L90
+																															p, n = p83, n[:n83]
+																															break L83
 																														}
 																														break
 																													}
 																												}
 																												if ok {
-																													break L87
+																													break L80
 																												}
 																											}
 																											ok = false
 																											break
 																										}
 																										if !ok {
-																											p, n = p85, n[:n85]
-																											break L85
+																											p, n = p78, n[:n78]
+																											break L78
 																										}
 																										break
 																									}
 																								}
-																								if !ok || p == q84 {
+																								if !ok || p == q77 {
 																									break
 																								}
 																							}
-																							b.work += p - start84
+																							b.work += p - start77
 																							ok = b.work <= b.limit
 																						}
 																						if !ok {
-																							p, n = p83, n[:n83]
-																							break L83
+																							p, n = p76, n[:n76]
+																							break L76
 																						}
 																						// seg_end, inlined
-																					L91:
+																					L84:
 																						for {
 																							{
-																								p92, n92 := p, len(n)
+																								p85, n85 := p, len(n)
 																								if ok = p < len(s) && s[p] == ';'; ok {
 																									p++
 																								}
-																								p, n = p92, n[:n92]
+																								p, n = p85, n[:n85]
 																							}
 																							if ok {
-																								break L91
+																								break L84
 																							}
-																							{
-																								p93, n93 := p, len(n)
-																								if ok = p < len(s); ok {
-																									_, w := utf8.DecodeRuneInString(s[p:])
-																									p += w
-																								}
-																								p, n = p93, n[:n93]
-																								ok = !ok
-																							}
+																							ok = p >= len(s) // !., the end
 																							if ok {
-																								break L91
+																								break L84
 																							}
 																							ok = false
 																							break
 																						}
 																						if !ok {
-																							p, n = p83, n[:n83]
-																							break L83
+																							p, n = p76, n[:n76]
+																							break L76
 																						}
 																						break
 																					}
 																				}
-																				if !ok || p == q82 {
+																				if !ok || p == q75 {
 																					break
 																				}
 																			}
-																			b.work += p - start82
+																			b.work += p - start75
 																			ok = b.work <= b.limit
 																		}
 																		if !ok {
-																			p, n = p52, n[:n52]
-																			break L52
+																			p, n = p48, n[:n48]
+																			break L48
 																		}
 																		{
-																			p94, n94 := p, len(n)
+																			p86, n86 := p, len(n)
 																			ok = true
-																		L94:
+																		L86:
 																			for {
 																				{
-																					p95, n95 := p, len(n)
+																					p87, n87 := p, len(n)
 																					// useg, inlined
 																					{
-																						p96, n96 := p, len(n)
+																						p88, n88 := p, len(n)
 																						ok = true
-																					L96:
+																					L88:
 																						for {
 																							if ok = p < len(s) && s[p] == ';'; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p96, n[:n96]
-																								break L96
+																								p, n = p88, n[:n88]
+																								break L88
 																							}
 																							{
-																								start97 := p
+																								start89 := p
 																								for b.work <= b.limit { // past the limit, no round is tried
-																									q97 := p
+																									q89 := p
 																									// uric_ns, inlined
 																									{
-																										p98, n98 := p, len(n)
+																										p90, n90 := p, len(n)
 																										ok = true
-																									L98:
+																									L90:
 																										for {
 																											{
-																												p99, n99 := p, len(n)
+																												p91, n91 := p, len(n)
 																												if ok = p < len(s) && s[p] == ';'; ok {
 																													p++
 																												}
-																												p, n = p99, n[:n99]
+																												p, n = p91, n[:n91]
 																												ok = !ok
 																											}
 																											if !ok {
-																												p, n = p98, n[:n98]
-																												break L98
+																												p, n = p90, n[:n90]
+																												break L90
 																											}
 																											// uric, inlined
-																										L100:
+																										L92:
 																											for {
 																												if p < len(s) && class19[s[p]] {
 																													// reserved, inlined
@@ -2289,12 +2193,12 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																														p++
 																													}
 																													if ok {
-																														break L100
+																														break L92
 																													}
 																												}
 																												if p < len(s) && class20[s[p]] {
 																													// unreserved, inlined
-																												L101:
+																												L93:
 																													for {
 																														if p < len(s) && class21[s[p]] {
 																															// alphanum, inlined
@@ -2302,19 +2206,19 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																p++
 																															}
 																															if ok {
-																																break L101
+																																break L93
 																															}
 																														}
 																														if p < len(s) && class22[s[p]] {
 																															// mark, inlined
-																														L102:
+																														L94:
 																															for {
 																																if p < len(s) && class23[s[p]] {
 																																	if ok = p < len(s) && class23[s[p]]; ok {
 																																		p++
 																																	}
 																																	if ok {
-																																		break L102
+																																		break L94
 																																	}
 																																}
 																																if p < len(s) && class6[s[p]] {
@@ -2322,178 +2226,170 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																		p++
 																																	}
 																																	if ok {
-																																		break L102
+																																		break L94
 																																	}
 																																}
 																																ok = false
 																																break
 																															}
 																															if ok {
-																																break L101
+																																break L93
 																															}
 																														}
 																														ok = false
 																														break
 																													}
 																													if ok {
-																														break L100
+																														break L92
 																													}
 																												}
 																												if p < len(s) && class24[s[p]] {
 																													// pct_encoded, inlined
 																													{
-																														p103, n103 := p, len(n)
+																														p95, n95 := p, len(n)
 																														ok = true
-																													L103:
+																													L95:
 																														for {
 																															if ok = p < len(s) && s[p] == '%'; ok {
 																																p++
 																															}
 																															if !ok {
-																																p, n = p103, n[:n103]
-																																break L103
+																																p, n = p95, n[:n95]
+																																break L95
 																															}
 																															// HEXDIG, inlined
 																															if ok = p < len(s) && class12[s[p]]; ok {
 																																p++
 																															}
 																															if !ok {
-																																p, n = p103, n[:n103]
-																																break L103
+																																p, n = p95, n[:n95]
+																																break L95
 																															}
 																															// HEXDIG, inlined
 																															if ok = p < len(s) && class12[s[p]]; ok {
 																																p++
 																															}
 																															if !ok {
-																																p, n = p103, n[:n103]
-																																break L103
+																																p, n = p95, n[:n95]
+																																break L95
 																															}
 																															break
 																														}
 																													}
 																													if ok {
-																														break L100
+																														break L92
 																													}
 																												}
 																												ok = false
 																												break
 																											}
 																											if !ok {
-																												p, n = p98, n[:n98]
-																												break L98
+																												p, n = p90, n[:n90]
+																												break L90
 																											}
 																											break
 																										}
 																									}
-																									if !ok || p == q97 {
+																									if !ok || p == q89 {
 																										break
 																									}
 																								}
-																								b.work += p - start97
+																								b.work += p - start89
 																								ok = b.work <= b.limit
 																							}
 																							if !ok {
-																								p, n = p96, n[:n96]
-																								break L96
+																								p, n = p88, n[:n88]
+																								break L88
 																							}
 																							// seg_end, inlined
-																						L104:
+																						L96:
 																							for {
 																								{
-																									p105, n105 := p, len(n)
+																									p97, n97 := p, len(n)
 																									if ok = p < len(s) && s[p] == ';'; ok {
 																										p++
 																									}
-																									p, n = p105, n[:n105]
+																									p, n = p97, n[:n97]
 																								}
 																								if ok {
-																									break L104
+																									break L96
 																								}
-																								{
-																									p106, n106 := p, len(n)
-																									if ok = p < len(s); ok {
-																										_, w := utf8.DecodeRuneInString(s[p:])
-																										p += w
-																									}
-																									p, n = p106, n[:n106]
-																									ok = !ok
-																								}
+																								ok = p >= len(s) // !., the end
 																								if ok {
-																									break L104
+																									break L96
 																								}
 																								ok = false
 																								break
 																							}
 																							if !ok {
-																								p, n = p96, n[:n96]
-																								break L96
+																								p, n = p88, n[:n88]
+																								break L88
 																							}
 																							break
 																						}
 																					}
-																					p, n = p95, n[:n95]
+																					p, n = p87, n[:n87]
 																					ok = !ok
 																				}
 																				if !ok {
-																					p, n = p94, n[:n94]
-																					break L94
+																					p, n = p86, n[:n86]
+																					break L86
 																				}
 																				// pseg, inlined
-																			L107:
+																			L98:
 																				for {
 																					if p < len(s) && class10[s[p]] {
 																						{
-																							p108, n108 := p, len(n)
+																							p99, n99 := p, len(n)
 																							ok = true
-																						L108:
+																						L99:
 																							for {
 																								// extension, inlined
-																								node109 := len(n)
+																								node100 := len(n)
 																								n = append(n, ast.TreeNode{})
-																								n[node109].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+																								n[node100].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 																								{
-																									p110, n110 := p, len(n)
+																									p101, n101 := p, len(n)
 																									ok = true
-																								L110:
+																								L101:
 																									for {
 																										if ok = p < len(s) && s[p] == ';'; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p110, n[:n110]
-																											break L110
+																											p, n = p101, n[:n101]
+																											break L101
 																										}
 																										if ok = p < len(s) && class1[s[p]]; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p110, n[:n110]
-																											break L110
+																											p, n = p101, n[:n101]
+																											break L101
 																										}
 																										if ok = p < len(s) && class11[s[p]]; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p110, n[:n110]
-																											break L110
+																											p, n = p101, n[:n101]
+																											break L101
 																										}
 																										if ok = p < len(s) && class0[s[p]]; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p110, n[:n110]
-																											break L110
+																											p, n = p101, n[:n101]
+																											break L101
 																										}
 																										if ok = p < len(s) && s[p] == '='; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p110, n[:n110]
-																											break L110
+																											p, n = p101, n[:n101]
+																											break L101
 																										}
 																										{
-																											start111 := p
+																											start102 := p
 																											for b.work <= b.limit { // past the limit, no round is tried
 																												if p < len(s) && class9[s[p]] {
 																													p = run9.RunEnd(s, p+1)
@@ -2501,199 +2397,183 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																												ok = false
 																												break
 																											}
-																											b.work += p - start111
+																											b.work += p - start102
 																											ok = b.work <= b.limit
 																										}
 																										if !ok {
-																											p, n = p110, n[:n110]
-																											break L110
+																											p, n = p101, n[:n101]
+																											break L101
 																										}
 																										break
 																									}
 																								}
 																								if ok {
-																									n[node109].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+																									n[node100].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 																								} else {
-																									n = n[:node109]
+																									n = n[:node100]
 																								}
 																								if !ok {
-																									p, n = p108, n[:n108]
-																									break L108
+																									p, n = p99, n[:n99]
+																									break L99
 																								}
 																								// seg_end, inlined
-																							L112:
+																							L103:
 																								for {
 																									{
-																										p113, n113 := p, len(n)
+																										p104, n104 := p, len(n)
 																										if ok = p < len(s) && s[p] == ';'; ok {
 																											p++
 																										}
-																										p, n = p113, n[:n113]
+																										p, n = p104, n[:n104]
 																									}
 																									if ok {
-																										break L112
+																										break L103
 																									}
-																									{
-																										p114, n114 := p, len(n)
-																										if ok = p < len(s); ok {
-																											_, w := utf8.DecodeRuneInString(s[p:])
-																											p += w
-																										}
-																										p, n = p114, n[:n114]
-																										ok = !ok
-																									}
+																									ok = p >= len(s) // !., the end
 																									if ok {
-																										break L112
+																										break L103
 																									}
 																									ok = false
 																									break
 																								}
 																								if !ok {
-																									p, n = p108, n[:n108]
-																									break L108
+																									p, n = p99, n[:n99]
+																									break L99
 																								}
 																								break
 																							}
 																						}
 																						if ok {
-																							break L107
+																							break L98
 																						}
 																					}
 																					if p < len(s) && class10[s[p]] {
 																						{
-																							p115, n115 := p, len(n)
+																							p105, n105 := p, len(n)
 																							ok = true
-																						L115:
+																						L105:
 																							for {
 																								p, n, ok = b.r27(p, d+1, n)
 																								if !ok {
-																									p, n = p115, n[:n115]
-																									break L115
+																									p, n = p105, n[:n105]
+																									break L105
 																								}
 																								// seg_end, inlined
-																							L116:
+																							L106:
 																								for {
 																									{
-																										p117, n117 := p, len(n)
+																										p107, n107 := p, len(n)
 																										if ok = p < len(s) && s[p] == ';'; ok {
 																											p++
 																										}
-																										p, n = p117, n[:n117]
+																										p, n = p107, n[:n107]
 																									}
 																									if ok {
-																										break L116
+																										break L106
 																									}
-																									{
-																										p118, n118 := p, len(n)
-																										if ok = p < len(s); ok {
-																											_, w := utf8.DecodeRuneInString(s[p:])
-																											p += w
-																										}
-																										p, n = p118, n[:n118]
-																										ok = !ok
-																									}
+																									ok = p >= len(s) // !., the end
 																									if ok {
-																										break L116
+																										break L106
 																									}
 																									ok = false
 																									break
 																								}
 																								if !ok {
-																									p, n = p115, n[:n115]
-																									break L115
+																									p, n = p105, n[:n105]
+																									break L105
 																								}
 																								break
 																							}
 																						}
 																						if ok {
-																							break L107
+																							break L98
 																						}
 																					}
 																					if p < len(s) && class10[s[p]] {
 																						{
-																							p119, n119 := p, len(n)
+																							p108, n108 := p, len(n)
 																							ok = true
-																						L119:
+																						L108:
 																							for {
 																								// isub_head, inlined
 																								{
-																									p120, n120 := p, len(n)
+																									p109, n109 := p, len(n)
 																									ok = true
-																								L120:
+																								L109:
 																									for {
 																										if ok = p < len(s) && s[p] == ';'; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p120, n[:n120]
-																											break L120
+																											p, n = p109, n[:n109]
+																											break L109
 																										}
 																										if ok = p < len(s) && class15[s[p]]; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p120, n[:n120]
-																											break L120
+																											p, n = p109, n[:n109]
+																											break L109
 																										}
 																										if ok = p < len(s) && class16[s[p]]; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p120, n[:n120]
-																											break L120
+																											p, n = p109, n[:n109]
+																											break L109
 																										}
 																										if ok = p < len(s) && class17[s[p]]; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p120, n[:n120]
-																											break L120
+																											p, n = p109, n[:n109]
+																											break L109
 																										}
 																										if ok = p < len(s) && class18[s[p]]; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p120, n[:n120]
-																											break L120
+																											p, n = p109, n[:n109]
+																											break L109
 																										}
 																										if ok = p < len(s) && s[p] == '='; ok {
 																											p++
 																										}
 																										if !ok {
-																											p, n = p120, n[:n120]
-																											break L120
+																											p, n = p109, n[:n109]
+																											break L109
 																										}
 																										break
 																									}
 																								}
 																								if !ok {
-																									p, n = p119, n[:n119]
-																									break L119
+																									p, n = p108, n[:n108]
+																									break L108
 																								}
 																								{
-																									start121 := p
+																									start110 := p
 																									for b.work <= b.limit { // past the limit, no round is tried
-																										q121 := p
+																										q110 := p
 																										// uric_ns, inlined
 																										{
-																											p122, n122 := p, len(n)
+																											p111, n111 := p, len(n)
 																											ok = true
-																										L122:
+																										L111:
 																											for {
 																												{
-																													p123, n123 := p, len(n)
+																													p112, n112 := p, len(n)
 																													if ok = p < len(s) && s[p] == ';'; ok {
 																														p++
 																													}
-																													p, n = p123, n[:n123]
+																													p, n = p112, n[:n112]
 																													ok = !ok
 																												}
 																												if !ok {
-																													p, n = p122, n[:n122]
-																													break L122
+																													p, n = p111, n[:n111]
+																													break L111
 																												}
 																												// uric, inlined
-																											L124:
+																											L113:
 																												for {
 																													if p < len(s) && class19[s[p]] {
 																														// reserved, inlined
@@ -2701,12 +2581,12 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																															p++
 																														}
 																														if ok {
-																															break L124
+																															break L113
 																														}
 																													}
 																													if p < len(s) && class20[s[p]] {
 																														// unreserved, inlined
-																													L125:
+																													L114:
 																														for {
 																															if p < len(s) && class21[s[p]] {
 																																// alphanum, inlined
@@ -2714,19 +2594,19 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																	p++
 																																}
 																																if ok {
-																																	break L125
+																																	break L114
 																																}
 																															}
 																															if p < len(s) && class22[s[p]] {
 																																// mark, inlined
-																															L126:
+																															L115:
 																																for {
 																																	if p < len(s) && class23[s[p]] {
 																																		if ok = p < len(s) && class23[s[p]]; ok {
 																																			p++
 																																		}
 																																		if ok {
-																																			break L126
+																																			break L115
 																																		}
 																																	}
 																																	if p < len(s) && class6[s[p]] {
@@ -2734,134 +2614,126 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																																			p++
 																																		}
 																																		if ok {
-																																			break L126
+																																			break L115
 																																		}
 																																	}
 																																	ok = false
 																																	break
 																																}
 																																if ok {
-																																	break L125
+																																	break L114
 																																}
 																															}
 																															ok = false
 																															break
 																														}
 																														if ok {
-																															break L124
+																															break L113
 																														}
 																													}
 																													if p < len(s) && class24[s[p]] {
 																														// pct_encoded, inlined
 																														{
-																															p127, n127 := p, len(n)
+																															p116, n116 := p, len(n)
 																															ok = true
-																														L127:
+																														L116:
 																															for {
 																																if ok = p < len(s) && s[p] == '%'; ok {
 																																	p++
 																																}
 																																if !ok {
-																																	p, n = p127, n[:n127]
-																																	break L127
+																																	p, n = p116, n[:n116]
+																																	break L116
 																																}
 																																// HEXDIG, inlined
 																																if ok = p < len(s) && class12[s[p]]; ok {
 																																	p++
 																																}
 																																if !ok {
-																																	p, n = p127, n[:n127]
-																																	break L127
+																																	p, n = p116, n[:n116]
+																																	break L116
 																																}
 																																// HEXDIG, inlined
 																																if ok = p < len(s) && class12[s[p]]; ok {
 																																	p++
 																																}
 																																if !ok {
-																																	p, n = p127, n[:n127]
-																																	break L127
+																																	p, n = p116, n[:n116]
+																																	break L116
 																																}
 																																break
 																															}
 																														}
 																														if ok {
-																															break L124
+																															break L113
 																														}
 																													}
 																													ok = false
 																													break
 																												}
 																												if !ok {
-																													p, n = p122, n[:n122]
-																													break L122
+																													p, n = p111, n[:n111]
+																													break L111
 																												}
 																												break
 																											}
 																										}
-																										if !ok || p == q121 {
+																										if !ok || p == q110 {
 																											break
 																										}
 																									}
-																									b.work += p - start121
-																									ok = (ok || p != start121) && b.work <= b.limit
+																									b.work += p - start110
+																									ok = (ok || p != start110) && b.work <= b.limit
 																								}
 																								if !ok {
-																									p, n = p119, n[:n119]
-																									break L119
+																									p, n = p108, n[:n108]
+																									break L108
 																								}
 																								// seg_end, inlined
-																							L128:
+																							L117:
 																								for {
 																									{
-																										p129, n129 := p, len(n)
+																										p118, n118 := p, len(n)
 																										if ok = p < len(s) && s[p] == ';'; ok {
 																											p++
 																										}
-																										p, n = p129, n[:n129]
+																										p, n = p118, n[:n118]
 																									}
 																									if ok {
-																										break L128
+																										break L117
 																									}
-																									{
-																										p130, n130 := p, len(n)
-																										if ok = p < len(s); ok {
-																											_, w := utf8.DecodeRuneInString(s[p:])
-																											p += w
-																										}
-																										p, n = p130, n[:n130]
-																										ok = !ok
-																									}
+																									ok = p >= len(s) // !., the end
 																									if ok {
-																										break L128
+																										break L117
 																									}
 																									ok = false
 																									break
 																								}
 																								if !ok {
-																									p, n = p119, n[:n119]
-																									break L119
+																									p, n = p108, n[:n108]
+																									break L108
 																								}
 																								break
 																							}
 																						}
 																						if ok {
-																							break L107
+																							break L98
 																						}
 																					}
 																					ok = false
 																					break
 																				}
 																				if !ok {
-																					p, n = p94, n[:n94]
-																					break L94
+																					p, n = p86, n[:n86]
+																					break L86
 																				}
 																				break
 																			}
 																		}
 																		ok = true
 																		if !ok {
-																			p, n = p52, n[:n52]
-																			break L52
+																			p, n = p48, n[:n48]
+																			break L48
 																		}
 																		break
 																	}
@@ -2884,15 +2756,7 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													p, n = p11, n[:n11]
 													break L11
 												}
-												{
-													p131, n131 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p131, n[:n131]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if !ok {
 													p, n = p11, n[:n11]
 													break L11
@@ -2915,110 +2779,102 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								break L8
 							}
 							// par_x, inlined
-						L132:
+						L119:
 							for {
 								if p < len(s) && class10[s[p]] {
 									{
-										p133, n133 := p, len(n)
+										p120, n120 := p, len(n)
 										ok = true
-									L133:
+									L120:
 										for {
 											p, n, ok = b.r5(p, d+1, n)
 											if !ok {
-												p, n = p133, n[:n133]
-												break L133
+												p, n = p120, n[:n120]
+												break L120
 											}
 											// par_end, inlined
-										L134:
+										L121:
 											for {
 												{
-													p135, n135 := p, len(n)
+													p122, n122 := p, len(n)
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
-													p, n = p135, n[:n135]
+													p, n = p122, n[:n122]
 												}
 												if ok {
-													break L134
+													break L121
 												}
-												{
-													p136, n136 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p136, n[:n136]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
-													break L134
+													break L121
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p133, n[:n133]
-												break L133
+												p, n = p120, n[:n120]
+												break L120
 											}
 											break
 										}
 									}
 									if ok {
-										break L132
+										break L119
 									}
 								}
 								if p < len(s) && class10[s[p]] {
 									{
-										p137, n137 := p, len(n)
+										p123, n123 := p, len(n)
 										ok = true
-									L137:
+									L123:
 										for {
 											// extension, inlined
-											node138 := len(n)
+											node124 := len(n)
 											n = append(n, ast.TreeNode{})
-											n[node138].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+											n[node124].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 											{
-												p139, n139 := p, len(n)
+												p125, n125 := p, len(n)
 												ok = true
-											L139:
+											L125:
 												for {
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p139, n[:n139]
-														break L139
+														p, n = p125, n[:n125]
+														break L125
 													}
 													if ok = p < len(s) && class1[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p139, n[:n139]
-														break L139
+														p, n = p125, n[:n125]
+														break L125
 													}
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p139, n[:n139]
-														break L139
+														p, n = p125, n[:n125]
+														break L125
 													}
 													if ok = p < len(s) && class0[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p139, n[:n139]
-														break L139
+														p, n = p125, n[:n125]
+														break L125
 													}
 													if ok = p < len(s) && s[p] == '='; ok {
 														p++
 													}
 													if !ok {
-														p, n = p139, n[:n139]
-														break L139
+														p, n = p125, n[:n125]
+														break L125
 													}
 													{
-														start140 := p
+														start126 := p
 														for b.work <= b.limit { // past the limit, no round is tried
 															if p < len(s) && class9[s[p]] {
 																p = run9.RunEnd(s, p+1)
@@ -3026,112 +2882,96 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 															ok = false
 															break
 														}
-														b.work += p - start140
+														b.work += p - start126
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p139, n[:n139]
-														break L139
+														p, n = p125, n[:n125]
+														break L125
 													}
 													break
 												}
 											}
 											if ok {
-												n[node138].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+												n[node124].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 											} else {
-												n = n[:node138]
+												n = n[:node124]
 											}
 											if !ok {
-												p, n = p137, n[:n137]
-												break L137
+												p, n = p123, n[:n123]
+												break L123
 											}
 											// par_end, inlined
-										L141:
+										L127:
 											for {
 												{
-													p142, n142 := p, len(n)
+													p128, n128 := p, len(n)
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
-													p, n = p142, n[:n142]
+													p, n = p128, n[:n128]
 												}
 												if ok {
-													break L141
+													break L127
 												}
-												{
-													p143, n143 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p143, n[:n143]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
-													break L141
+													break L127
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p137, n[:n137]
-												break L137
+												p, n = p123, n[:n123]
+												break L123
 											}
 											break
 										}
 									}
 									if ok {
-										break L132
+										break L119
 									}
 								}
 								if p < len(s) && class10[s[p]] {
 									{
-										p144, n144 := p, len(n)
+										p129, n129 := p, len(n)
 										ok = true
-									L144:
+									L129:
 										for {
 											p, n, ok = b.r27(p, d+1, n)
 											if !ok {
-												p, n = p144, n[:n144]
-												break L144
+												p, n = p129, n[:n129]
+												break L129
 											}
 											// par_end, inlined
-										L145:
+										L130:
 											for {
 												{
-													p146, n146 := p, len(n)
+													p131, n131 := p, len(n)
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
-													p, n = p146, n[:n146]
+													p, n = p131, n[:n131]
 												}
 												if ok {
-													break L145
+													break L130
 												}
-												{
-													p147, n147 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p147, n[:n147]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
-													break L145
+													break L130
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p144, n[:n144]
-												break L144
+												p, n = p129, n[:n129]
+												break L129
 											}
 											break
 										}
 									}
 									if ok {
-										break L132
+										break L119
 									}
 								}
 								ok = false
@@ -3161,114 +3001,106 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				break L1
 			}
 			{
-				start148 := p
+				start132 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q148 := p
+					q132 := p
 					// par_x, inlined
-				L149:
+				L133:
 					for {
 						if p < len(s) && class10[s[p]] {
 							{
-								p150, n150 := p, len(n)
+								p134, n134 := p, len(n)
 								ok = true
-							L150:
+							L134:
 								for {
 									p, n, ok = b.r5(p, d+1, n)
 									if !ok {
-										p, n = p150, n[:n150]
-										break L150
+										p, n = p134, n[:n134]
+										break L134
 									}
 									// par_end, inlined
-								L151:
+								L135:
 									for {
 										{
-											p152, n152 := p, len(n)
+											p136, n136 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p152, n[:n152]
+											p, n = p136, n[:n136]
 										}
 										if ok {
-											break L151
+											break L135
 										}
-										{
-											p153, n153 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p153, n[:n153]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L151
+											break L135
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p150, n[:n150]
-										break L150
+										p, n = p134, n[:n134]
+										break L134
 									}
 									break
 								}
 							}
 							if ok {
-								break L149
+								break L133
 							}
 						}
 						if p < len(s) && class10[s[p]] {
 							{
-								p154, n154 := p, len(n)
+								p137, n137 := p, len(n)
 								ok = true
-							L154:
+							L137:
 								for {
 									// extension, inlined
-									node155 := len(n)
+									node138 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node155].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+									n[node138].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 									{
-										p156, n156 := p, len(n)
+										p139, n139 := p, len(n)
 										ok = true
-									L156:
+									L139:
 										for {
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p156, n[:n156]
-												break L156
+												p, n = p139, n[:n139]
+												break L139
 											}
 											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p156, n[:n156]
-												break L156
+												p, n = p139, n[:n139]
+												break L139
 											}
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p156, n[:n156]
-												break L156
+												p, n = p139, n[:n139]
+												break L139
 											}
 											if ok = p < len(s) && class0[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p156, n[:n156]
-												break L156
+												p, n = p139, n[:n139]
+												break L139
 											}
 											if ok = p < len(s) && s[p] == '='; ok {
 												p++
 											}
 											if !ok {
-												p, n = p156, n[:n156]
-												break L156
+												p, n = p139, n[:n139]
+												break L139
 											}
 											{
-												start157 := p
+												start140 := p
 												for b.work <= b.limit { // past the limit, no round is tried
 													if p < len(s) && class9[s[p]] {
 														p = run9.RunEnd(s, p+1)
@@ -3276,137 +3108,113 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													ok = false
 													break
 												}
-												b.work += p - start157
+												b.work += p - start140
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p156, n[:n156]
-												break L156
+												p, n = p139, n[:n139]
+												break L139
 											}
 											break
 										}
 									}
 									if ok {
-										n[node155].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+										n[node138].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
-										n = n[:node155]
+										n = n[:node138]
 									}
 									if !ok {
-										p, n = p154, n[:n154]
-										break L154
+										p, n = p137, n[:n137]
+										break L137
 									}
 									// par_end, inlined
-								L158:
+								L141:
 									for {
 										{
-											p159, n159 := p, len(n)
+											p142, n142 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p159, n[:n159]
+											p, n = p142, n[:n142]
 										}
 										if ok {
-											break L158
+											break L141
 										}
-										{
-											p160, n160 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p160, n[:n160]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L158
+											break L141
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p154, n[:n154]
-										break L154
+										p, n = p137, n[:n137]
+										break L137
 									}
 									break
 								}
 							}
 							if ok {
-								break L149
+								break L133
 							}
 						}
 						if p < len(s) && class10[s[p]] {
 							{
-								p161, n161 := p, len(n)
+								p143, n143 := p, len(n)
 								ok = true
-							L161:
+							L143:
 								for {
 									p, n, ok = b.r27(p, d+1, n)
 									if !ok {
-										p, n = p161, n[:n161]
-										break L161
+										p, n = p143, n[:n143]
+										break L143
 									}
 									// par_end, inlined
-								L162:
+								L144:
 									for {
 										{
-											p163, n163 := p, len(n)
+											p145, n145 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p163, n[:n163]
+											p, n = p145, n[:n145]
 										}
 										if ok {
-											break L162
+											break L144
 										}
-										{
-											p164, n164 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p164, n[:n164]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L162
+											break L144
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p161, n[:n161]
-										break L161
+										p, n = p143, n[:n143]
+										break L143
 									}
 									break
 								}
 							}
 							if ok {
-								break L149
+								break L133
 							}
 						}
 						ok = false
 						break
 					}
-					if !ok || p == q148 {
+					if !ok || p == q132 {
 						break
 					}
 				}
-				b.work += p - start148
+				b.work += p - start132
 				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			{
-				p165, n165 := p, len(n)
-				if ok = p < len(s); ok {
-					_, w := utf8.DecodeRuneInString(s[p:])
-					p += w
-				}
-				p, n = p165, n[:n165]
-				ok = !ok
-			}
+			ok = p >= len(s) // !., the end
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3454,15 +3262,7 @@ L1:
 						if ok {
 							break L3
 						}
-						{
-							p5, n5 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p5, n[:n5]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
 							break L3
 						}
@@ -3482,56 +3282,56 @@ L1:
 		}
 		if p < len(s) && class10[s[p]] {
 			{
-				p6, n6 := p, len(n)
+				p5, n5 := p, len(n)
 				ok = true
-			L6:
+			L5:
 				for {
 					// extension, inlined
-					node7 := len(n)
+					node6 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node7].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+					n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 					{
-						p8, n8 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L8:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p7, n[:n7]
+								break L7
 							}
 							if ok = p < len(s) && class1[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p7, n[:n7]
+								break L7
 							}
 							if ok = p < len(s) && class11[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p7, n[:n7]
+								break L7
 							}
 							if ok = p < len(s) && class0[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p7, n[:n7]
+								break L7
 							}
 							if ok = p < len(s) && s[p] == '='; ok {
 								p++
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p7, n[:n7]
+								break L7
 							}
 							{
-								start9 := p
+								start8 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class9[s[p]] {
 										p = run9.RunEnd(s, p+1)
@@ -3539,56 +3339,48 @@ L1:
 									ok = false
 									break
 								}
-								b.work += p - start9
+								b.work += p - start8
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
 					if ok {
-						n[node7].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+						n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
-						n = n[:node7]
+						n = n[:node6]
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p5, n[:n5]
+						break L5
 					}
 					// par_end, inlined
-				L10:
+				L9:
 					for {
 						{
-							p11, n11 := p, len(n)
+							p10, n10 := p, len(n)
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
-							p, n = p11, n[:n11]
+							p, n = p10, n[:n10]
 						}
 						if ok {
-							break L10
+							break L9
 						}
-						{
-							p12, n12 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p12, n[:n12]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
-							break L10
+							break L9
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p5, n[:n5]
+						break L5
 					}
 					break
 				}
@@ -3599,46 +3391,38 @@ L1:
 		}
 		if p < len(s) && class10[s[p]] {
 			{
-				p13, n13 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L13:
+			L11:
 				for {
 					p, n, ok = b.r27(p, d, n)
 					if !ok {
-						p, n = p13, n[:n13]
-						break L13
+						p, n = p11, n[:n11]
+						break L11
 					}
 					// par_end, inlined
-				L14:
+				L12:
 					for {
 						{
-							p15, n15 := p, len(n)
+							p13, n13 := p, len(n)
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
-							p, n = p15, n[:n15]
+							p, n = p13, n[:n13]
 						}
 						if ok {
-							break L14
+							break L12
 						}
-						{
-							p16, n16 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p16, n[:n16]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
-							break L14
+							break L12
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p13, n[:n13]
-						break L13
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}
@@ -4155,15 +3939,7 @@ L1:
 						if ok {
 							break L9
 						}
-						{
-							p11, n11 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p11, n[:n11]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
 							break L9
 						}
@@ -4183,56 +3959,56 @@ L1:
 		}
 		if p < len(s) && class10[s[p]] {
 			{
-				p12, n12 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L12:
+			L11:
 				for {
 					// extension, inlined
-					node13 := len(n)
+					node12 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+					n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 					{
-						p14, n14 := p, len(n)
+						p13, n13 := p, len(n)
 						ok = true
-					L14:
+					L13:
 						for {
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p13, n[:n13]
+								break L13
 							}
 							if ok = p < len(s) && class1[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p13, n[:n13]
+								break L13
 							}
 							if ok = p < len(s) && class11[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p13, n[:n13]
+								break L13
 							}
 							if ok = p < len(s) && class0[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p13, n[:n13]
+								break L13
 							}
 							if ok = p < len(s) && s[p] == '='; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p13, n[:n13]
+								break L13
 							}
 							{
-								start15 := p
+								start14 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class9[s[p]] {
 										p = run9.RunEnd(s, p+1)
@@ -4240,56 +4016,48 @@ L1:
 									ok = false
 									break
 								}
-								b.work += p - start15
+								b.work += p - start14
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p13, n[:n13]
+								break L13
 							}
 							break
 						}
 					}
 					if ok {
-						n[node13].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+						n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
-						n = n[:node13]
+						n = n[:node12]
 					}
 					if !ok {
-						p, n = p12, n[:n12]
-						break L12
+						p, n = p11, n[:n11]
+						break L11
 					}
 					// par_end, inlined
-				L16:
+				L15:
 					for {
 						{
-							p17, n17 := p, len(n)
+							p16, n16 := p, len(n)
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
-							p, n = p17, n[:n17]
+							p, n = p16, n[:n16]
 						}
 						if ok {
-							break L16
+							break L15
 						}
-						{
-							p18, n18 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p18, n[:n18]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
-							break L16
+							break L15
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p12, n[:n12]
-						break L12
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}
@@ -4329,15 +4097,7 @@ L1:
 		if ok {
 			break L1
 		}
-		{
-			p3, n3 := p, len(n)
-			if ok = p < len(s); ok {
-				_, w := utf8.DecodeRuneInString(s[p:])
-				p += w
-			}
-			p, n = p3, n[:n3]
-			ok = !ok
-		}
+		ok = p >= len(s) // !., the end
 		if ok {
 			break L1
 		}
@@ -4945,15 +4705,7 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																if ok {
 																	break L18
 																}
-																{
-																	p20, n20 := p, len(n)
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	p, n = p20, n[:n20]
-																	ok = !ok
-																}
+																ok = p >= len(s) // !., the end
 																if ok {
 																	break L18
 																}
@@ -4974,60 +4726,60 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													break L8
 												}
 												// pseg, inlined
-											L21:
+											L20:
 												for {
 													if p < len(s) && class10[s[p]] {
 														{
-															p22, n22 := p, len(n)
+															p21, n21 := p, len(n)
 															ok = true
-														L22:
+														L21:
 															for {
 																// extension, inlined
-																node23 := len(n)
+																node22 := len(n)
 																n = append(n, ast.TreeNode{})
-																n[node23].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+																n[node22].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 																{
-																	p24, n24 := p, len(n)
+																	p23, n23 := p, len(n)
 																	ok = true
-																L24:
+																L23:
 																	for {
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p24, n[:n24]
-																			break L24
+																			p, n = p23, n[:n23]
+																			break L23
 																		}
 																		if ok = p < len(s) && class1[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p24, n[:n24]
-																			break L24
+																			p, n = p23, n[:n23]
+																			break L23
 																		}
 																		if ok = p < len(s) && class11[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p24, n[:n24]
-																			break L24
+																			p, n = p23, n[:n23]
+																			break L23
 																		}
 																		if ok = p < len(s) && class0[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p24, n[:n24]
-																			break L24
+																			p, n = p23, n[:n23]
+																			break L23
 																		}
 																		if ok = p < len(s) && s[p] == '='; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p24, n[:n24]
-																			break L24
+																			p, n = p23, n[:n23]
+																			break L23
 																		}
 																		{
-																			start25 := p
+																			start24 := p
 																			for b.work <= b.limit { // past the limit, no round is tried
 																				if p < len(s) && class9[s[p]] {
 																					p = run9.RunEnd(s, p+1)
@@ -5035,199 +4787,183 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				ok = false
 																				break
 																			}
-																			b.work += p - start25
+																			b.work += p - start24
 																			ok = b.work <= b.limit
 																		}
 																		if !ok {
-																			p, n = p24, n[:n24]
-																			break L24
+																			p, n = p23, n[:n23]
+																			break L23
 																		}
 																		break
 																	}
 																}
 																if ok {
-																	n[node23].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+																	n[node22].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 																} else {
-																	n = n[:node23]
+																	n = n[:node22]
 																}
 																if !ok {
-																	p, n = p22, n[:n22]
-																	break L22
+																	p, n = p21, n[:n21]
+																	break L21
 																}
 																// seg_end, inlined
-															L26:
+															L25:
 																for {
 																	{
-																		p27, n27 := p, len(n)
+																		p26, n26 := p, len(n)
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
-																		p, n = p27, n[:n27]
+																		p, n = p26, n[:n26]
 																	}
 																	if ok {
-																		break L26
+																		break L25
 																	}
-																	{
-																		p28, n28 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p28, n[:n28]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if ok {
-																		break L26
+																		break L25
 																	}
 																	ok = false
 																	break
 																}
 																if !ok {
-																	p, n = p22, n[:n22]
-																	break L22
+																	p, n = p21, n[:n21]
+																	break L21
 																}
 																break
 															}
 														}
 														if ok {
-															break L21
+															break L20
 														}
 													}
 													if p < len(s) && class10[s[p]] {
 														{
-															p29, n29 := p, len(n)
+															p27, n27 := p, len(n)
 															ok = true
-														L29:
+														L27:
 															for {
 																p, n, ok = b.r27(p, d, n)
 																if !ok {
-																	p, n = p29, n[:n29]
-																	break L29
+																	p, n = p27, n[:n27]
+																	break L27
 																}
 																// seg_end, inlined
-															L30:
+															L28:
 																for {
 																	{
-																		p31, n31 := p, len(n)
+																		p29, n29 := p, len(n)
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
-																		p, n = p31, n[:n31]
+																		p, n = p29, n[:n29]
 																	}
 																	if ok {
-																		break L30
+																		break L28
 																	}
-																	{
-																		p32, n32 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p32, n[:n32]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if ok {
-																		break L30
+																		break L28
 																	}
 																	ok = false
 																	break
 																}
 																if !ok {
-																	p, n = p29, n[:n29]
-																	break L29
+																	p, n = p27, n[:n27]
+																	break L27
 																}
 																break
 															}
 														}
 														if ok {
-															break L21
+															break L20
 														}
 													}
 													if p < len(s) && class10[s[p]] {
 														{
-															p33, n33 := p, len(n)
+															p30, n30 := p, len(n)
 															ok = true
-														L33:
+														L30:
 															for {
 																// isub_head, inlined
 																{
-																	p34, n34 := p, len(n)
+																	p31, n31 := p, len(n)
 																	ok = true
-																L34:
+																L31:
 																	for {
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p34, n[:n34]
-																			break L34
+																			p, n = p31, n[:n31]
+																			break L31
 																		}
 																		if ok = p < len(s) && class15[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p34, n[:n34]
-																			break L34
+																			p, n = p31, n[:n31]
+																			break L31
 																		}
 																		if ok = p < len(s) && class16[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p34, n[:n34]
-																			break L34
+																			p, n = p31, n[:n31]
+																			break L31
 																		}
 																		if ok = p < len(s) && class17[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p34, n[:n34]
-																			break L34
+																			p, n = p31, n[:n31]
+																			break L31
 																		}
 																		if ok = p < len(s) && class18[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p34, n[:n34]
-																			break L34
+																			p, n = p31, n[:n31]
+																			break L31
 																		}
 																		if ok = p < len(s) && s[p] == '='; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p34, n[:n34]
-																			break L34
+																			p, n = p31, n[:n31]
+																			break L31
 																		}
 																		break
 																	}
 																}
 																if !ok {
-																	p, n = p33, n[:n33]
-																	break L33
+																	p, n = p30, n[:n30]
+																	break L30
 																}
 																{
-																	start35 := p
+																	start32 := p
 																	for b.work <= b.limit { // past the limit, no round is tried
-																		q35 := p
+																		q32 := p
 																		// uric_ns, inlined
 																		{
-																			p36, n36 := p, len(n)
+																			p33, n33 := p, len(n)
 																			ok = true
-																		L36:
+																		L33:
 																			for {
 																				{
-																					p37, n37 := p, len(n)
+																					p34, n34 := p, len(n)
 																					if ok = p < len(s) && s[p] == ';'; ok {
 																						p++
 																					}
-																					p, n = p37, n[:n37]
+																					p, n = p34, n[:n34]
 																					ok = !ok
 																				}
 																				if !ok {
-																					p, n = p36, n[:n36]
-																					break L36
+																					p, n = p33, n[:n33]
+																					break L33
 																				}
 																				// uric, inlined
-																			L38:
+																			L35:
 																				for {
 																					if p < len(s) && class19[s[p]] {
 																						// reserved, inlined
@@ -5235,12 +4971,12 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																							p++
 																						}
 																						if ok {
-																							break L38
+																							break L35
 																						}
 																					}
 																					if p < len(s) && class20[s[p]] {
 																						// unreserved, inlined
-																					L39:
+																					L36:
 																						for {
 																							if p < len(s) && class21[s[p]] {
 																								// alphanum, inlined
@@ -5248,19 +4984,19 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																									p++
 																								}
 																								if ok {
-																									break L39
+																									break L36
 																								}
 																							}
 																							if p < len(s) && class22[s[p]] {
 																								// mark, inlined
-																							L40:
+																							L37:
 																								for {
 																									if p < len(s) && class23[s[p]] {
 																										if ok = p < len(s) && class23[s[p]]; ok {
 																											p++
 																										}
 																										if ok {
-																											break L40
+																											break L37
 																										}
 																									}
 																									if p < len(s) && class6[s[p]] {
@@ -5268,118 +5004,110 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																											p++
 																										}
 																										if ok {
-																											break L40
+																											break L37
 																										}
 																									}
 																									ok = false
 																									break
 																								}
 																								if ok {
-																									break L39
+																									break L36
 																								}
 																							}
 																							ok = false
 																							break
 																						}
 																						if ok {
-																							break L38
+																							break L35
 																						}
 																					}
 																					if p < len(s) && class24[s[p]] {
 																						// pct_encoded, inlined
 																						{
-																							p41, n41 := p, len(n)
+																							p38, n38 := p, len(n)
 																							ok = true
-																						L41:
+																						L38:
 																							for {
 																								if ok = p < len(s) && s[p] == '%'; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p41, n[:n41]
-																									break L41
+																									p, n = p38, n[:n38]
+																									break L38
 																								}
 																								// HEXDIG, inlined
 																								if ok = p < len(s) && class12[s[p]]; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p41, n[:n41]
-																									break L41
+																									p, n = p38, n[:n38]
+																									break L38
 																								}
 																								// HEXDIG, inlined
 																								if ok = p < len(s) && class12[s[p]]; ok {
 																									p++
 																								}
 																								if !ok {
-																									p, n = p41, n[:n41]
-																									break L41
+																									p, n = p38, n[:n38]
+																									break L38
 																								}
 																								break
 																							}
 																						}
 																						if ok {
-																							break L38
+																							break L35
 																						}
 																					}
 																					ok = false
 																					break
 																				}
 																				if !ok {
-																					p, n = p36, n[:n36]
-																					break L36
+																					p, n = p33, n[:n33]
+																					break L33
 																				}
 																				break
 																			}
 																		}
-																		if !ok || p == q35 {
+																		if !ok || p == q32 {
 																			break
 																		}
 																	}
-																	b.work += p - start35
-																	ok = (ok || p != start35) && b.work <= b.limit
+																	b.work += p - start32
+																	ok = (ok || p != start32) && b.work <= b.limit
 																}
 																if !ok {
-																	p, n = p33, n[:n33]
-																	break L33
+																	p, n = p30, n[:n30]
+																	break L30
 																}
 																// seg_end, inlined
-															L42:
+															L39:
 																for {
 																	{
-																		p43, n43 := p, len(n)
+																		p40, n40 := p, len(n)
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
-																		p, n = p43, n[:n43]
+																		p, n = p40, n[:n40]
 																	}
 																	if ok {
-																		break L42
+																		break L39
 																	}
-																	{
-																		p44, n44 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p44, n[:n44]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if ok {
-																		break L42
+																		break L39
 																	}
 																	ok = false
 																	break
 																}
 																if !ok {
-																	p, n = p33, n[:n33]
-																	break L33
+																	p, n = p30, n[:n30]
+																	break L30
 																}
 																break
 															}
 														}
 														if ok {
-															break L21
+															break L20
 														}
 													}
 													ok = false
@@ -5410,130 +5138,130 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							p, n = p3, n[:n3]
 							break L3
 						}
-					L45:
+					L41:
 						for {
 							{
-								p46, n46 := p, len(n)
+								p42, n42 := p, len(n)
 								ok = true
-							L46:
+							L42:
 								for {
 									{
-										p47, n47 := p, len(n)
+										p43, n43 := p, len(n)
 										// isub_head, inlined
 										{
-											p48, n48 := p, len(n)
+											p44, n44 := p, len(n)
 											ok = true
-										L48:
+										L44:
 											for {
 												if ok = p < len(s) && s[p] == ';'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p48, n[:n48]
-													break L48
+													p, n = p44, n[:n44]
+													break L44
 												}
 												if ok = p < len(s) && class15[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p48, n[:n48]
-													break L48
+													p, n = p44, n[:n44]
+													break L44
 												}
 												if ok = p < len(s) && class16[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p48, n[:n48]
-													break L48
+													p, n = p44, n[:n44]
+													break L44
 												}
 												if ok = p < len(s) && class17[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p48, n[:n48]
-													break L48
+													p, n = p44, n[:n44]
+													break L44
 												}
 												if ok = p < len(s) && class18[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p48, n[:n48]
-													break L48
+													p, n = p44, n[:n44]
+													break L44
 												}
 												if ok = p < len(s) && s[p] == '='; ok {
 													p++
 												}
 												if !ok {
-													p, n = p48, n[:n48]
-													break L48
+													p, n = p44, n[:n44]
+													break L44
 												}
 												break
 											}
 										}
-										p, n = p47, n[:n47]
+										p, n = p43, n[:n43]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p46, n[:n46]
-										break L46
+										p, n = p42, n[:n42]
+										break L42
 									}
 									{
-										p49, n49 := p, len(n)
+										p45, n45 := p, len(n)
 										// pseg, inlined
-									L50:
+									L46:
 										for {
 											if p < len(s) && class10[s[p]] {
 												{
-													p51, n51 := p, len(n)
+													p47, n47 := p, len(n)
 													ok = true
-												L51:
+												L47:
 													for {
 														// extension, inlined
-														node52 := len(n)
+														node48 := len(n)
 														n = append(n, ast.TreeNode{})
-														n[node52].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+														n[node48].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 														{
-															p53, n53 := p, len(n)
+															p49, n49 := p, len(n)
 															ok = true
-														L53:
+														L49:
 															for {
 																if ok = p < len(s) && s[p] == ';'; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p53, n[:n53]
-																	break L53
+																	p, n = p49, n[:n49]
+																	break L49
 																}
 																if ok = p < len(s) && class1[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p53, n[:n53]
-																	break L53
+																	p, n = p49, n[:n49]
+																	break L49
 																}
 																if ok = p < len(s) && class11[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p53, n[:n53]
-																	break L53
+																	p, n = p49, n[:n49]
+																	break L49
 																}
 																if ok = p < len(s) && class0[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p53, n[:n53]
-																	break L53
+																	p, n = p49, n[:n49]
+																	break L49
 																}
 																if ok = p < len(s) && s[p] == '='; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p53, n[:n53]
-																	break L53
+																	p, n = p49, n[:n49]
+																	break L49
 																}
 																{
-																	start54 := p
+																	start50 := p
 																	for b.work <= b.limit { // past the limit, no round is tried
 																		if p < len(s) && class9[s[p]] {
 																			p = run9.RunEnd(s, p+1)
@@ -5541,199 +5269,183 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		ok = false
 																		break
 																	}
-																	b.work += p - start54
+																	b.work += p - start50
 																	ok = b.work <= b.limit
 																}
 																if !ok {
-																	p, n = p53, n[:n53]
-																	break L53
+																	p, n = p49, n[:n49]
+																	break L49
 																}
 																break
 															}
 														}
 														if ok {
-															n[node52].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+															n[node48].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 														} else {
-															n = n[:node52]
+															n = n[:node48]
 														}
 														if !ok {
-															p, n = p51, n[:n51]
-															break L51
+															p, n = p47, n[:n47]
+															break L47
 														}
 														// seg_end, inlined
-													L55:
+													L51:
 														for {
 															{
-																p56, n56 := p, len(n)
+																p52, n52 := p, len(n)
 																if ok = p < len(s) && s[p] == ';'; ok {
 																	p++
 																}
-																p, n = p56, n[:n56]
+																p, n = p52, n[:n52]
 															}
 															if ok {
-																break L55
+																break L51
 															}
-															{
-																p57, n57 := p, len(n)
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																p, n = p57, n[:n57]
-																ok = !ok
-															}
+															ok = p >= len(s) // !., the end
 															if ok {
-																break L55
+																break L51
 															}
 															ok = false
 															break
 														}
 														if !ok {
-															p, n = p51, n[:n51]
-															break L51
+															p, n = p47, n[:n47]
+															break L47
 														}
 														break
 													}
 												}
 												if ok {
-													break L50
+													break L46
 												}
 											}
 											if p < len(s) && class10[s[p]] {
 												{
-													p58, n58 := p, len(n)
+													p53, n53 := p, len(n)
 													ok = true
-												L58:
+												L53:
 													for {
 														p, n, ok = b.r27(p, d, n)
 														if !ok {
-															p, n = p58, n[:n58]
-															break L58
+															p, n = p53, n[:n53]
+															break L53
 														}
 														// seg_end, inlined
-													L59:
+													L54:
 														for {
 															{
-																p60, n60 := p, len(n)
+																p55, n55 := p, len(n)
 																if ok = p < len(s) && s[p] == ';'; ok {
 																	p++
 																}
-																p, n = p60, n[:n60]
+																p, n = p55, n[:n55]
 															}
 															if ok {
-																break L59
+																break L54
 															}
-															{
-																p61, n61 := p, len(n)
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																p, n = p61, n[:n61]
-																ok = !ok
-															}
+															ok = p >= len(s) // !., the end
 															if ok {
-																break L59
+																break L54
 															}
 															ok = false
 															break
 														}
 														if !ok {
-															p, n = p58, n[:n58]
-															break L58
+															p, n = p53, n[:n53]
+															break L53
 														}
 														break
 													}
 												}
 												if ok {
-													break L50
+													break L46
 												}
 											}
 											if p < len(s) && class10[s[p]] {
 												{
-													p62, n62 := p, len(n)
+													p56, n56 := p, len(n)
 													ok = true
-												L62:
+												L56:
 													for {
 														// isub_head, inlined
 														{
-															p63, n63 := p, len(n)
+															p57, n57 := p, len(n)
 															ok = true
-														L63:
+														L57:
 															for {
 																if ok = p < len(s) && s[p] == ';'; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p63, n[:n63]
-																	break L63
+																	p, n = p57, n[:n57]
+																	break L57
 																}
 																if ok = p < len(s) && class15[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p63, n[:n63]
-																	break L63
+																	p, n = p57, n[:n57]
+																	break L57
 																}
 																if ok = p < len(s) && class16[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p63, n[:n63]
-																	break L63
+																	p, n = p57, n[:n57]
+																	break L57
 																}
 																if ok = p < len(s) && class17[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p63, n[:n63]
-																	break L63
+																	p, n = p57, n[:n57]
+																	break L57
 																}
 																if ok = p < len(s) && class18[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p63, n[:n63]
-																	break L63
+																	p, n = p57, n[:n57]
+																	break L57
 																}
 																if ok = p < len(s) && s[p] == '='; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p63, n[:n63]
-																	break L63
+																	p, n = p57, n[:n57]
+																	break L57
 																}
 																break
 															}
 														}
 														if !ok {
-															p, n = p62, n[:n62]
-															break L62
+															p, n = p56, n[:n56]
+															break L56
 														}
 														{
-															start64 := p
+															start58 := p
 															for b.work <= b.limit { // past the limit, no round is tried
-																q64 := p
+																q58 := p
 																// uric_ns, inlined
 																{
-																	p65, n65 := p, len(n)
+																	p59, n59 := p, len(n)
 																	ok = true
-																L65:
+																L59:
 																	for {
 																		{
-																			p66, n66 := p, len(n)
+																			p60, n60 := p, len(n)
 																			if ok = p < len(s) && s[p] == ';'; ok {
 																				p++
 																			}
-																			p, n = p66, n[:n66]
+																			p, n = p60, n[:n60]
 																			ok = !ok
 																		}
 																		if !ok {
-																			p, n = p65, n[:n65]
-																			break L65
+																			p, n = p59, n[:n59]
+																			break L59
 																		}
 																		// uric, inlined
-																	L67:
+																	L61:
 																		for {
 																			if p < len(s) && class19[s[p]] {
 																				// reserved, inlined
@@ -5741,12 +5453,12 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																					p++
 																				}
 																				if ok {
-																					break L67
+																					break L61
 																				}
 																			}
 																			if p < len(s) && class20[s[p]] {
 																				// unreserved, inlined
-																			L68:
+																			L62:
 																				for {
 																					if p < len(s) && class21[s[p]] {
 																						// alphanum, inlined
@@ -5754,19 +5466,19 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																							p++
 																						}
 																						if ok {
-																							break L68
+																							break L62
 																						}
 																					}
 																					if p < len(s) && class22[s[p]] {
 																						// mark, inlined
-																					L69:
+																					L63:
 																						for {
 																							if p < len(s) && class23[s[p]] {
 																								if ok = p < len(s) && class23[s[p]]; ok {
 																									p++
 																								}
 																								if ok {
-																									break L69
+																									break L63
 																								}
 																							}
 																							if p < len(s) && class6[s[p]] {
@@ -5774,167 +5486,159 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																									p++
 																								}
 																								if ok {
-																									break L69
+																									break L63
 																								}
 																							}
 																							ok = false
 																							break
 																						}
 																						if ok {
-																							break L68
+																							break L62
 																						}
 																					}
 																					ok = false
 																					break
 																				}
 																				if ok {
-																					break L67
+																					break L61
 																				}
 																			}
 																			if p < len(s) && class24[s[p]] {
 																				// pct_encoded, inlined
 																				{
-																					p70, n70 := p, len(n)
+																					p64, n64 := p, len(n)
 																					ok = true
-																				L70:
+																				L64:
 																					for {
 																						if ok = p < len(s) && s[p] == '%'; ok {
 																							p++
 																						}
 																						if !ok {
-																							p, n = p70, n[:n70]
-																							break L70
+																							p, n = p64, n[:n64]
+																							break L64
 																						}
 																						// HEXDIG, inlined
 																						if ok = p < len(s) && class12[s[p]]; ok {
 																							p++
 																						}
 																						if !ok {
-																							p, n = p70, n[:n70]
-																							break L70
+																							p, n = p64, n[:n64]
+																							break L64
 																						}
 																						// HEXDIG, inlined
 																						if ok = p < len(s) && class12[s[p]]; ok {
 																							p++
 																						}
 																						if !ok {
-																							p, n = p70, n[:n70]
-																							break L70
+																							p, n = p64, n[:n64]
+																							break L64
 																						}
 																						break
 																					}
 																				}
 																				if ok {
-																					break L67
+																					break L61
 																				}
 																			}
 																			ok = false
 																			break
 																		}
 																		if !ok {
-																			p, n = p65, n[:n65]
-																			break L65
+																			p, n = p59, n[:n59]
+																			break L59
 																		}
 																		break
 																	}
 																}
-																if !ok || p == q64 {
+																if !ok || p == q58 {
 																	break
 																}
 															}
-															b.work += p - start64
-															ok = (ok || p != start64) && b.work <= b.limit
+															b.work += p - start58
+															ok = (ok || p != start58) && b.work <= b.limit
 														}
 														if !ok {
-															p, n = p62, n[:n62]
-															break L62
+															p, n = p56, n[:n56]
+															break L56
 														}
 														// seg_end, inlined
-													L71:
+													L65:
 														for {
 															{
-																p72, n72 := p, len(n)
+																p66, n66 := p, len(n)
 																if ok = p < len(s) && s[p] == ';'; ok {
 																	p++
 																}
-																p, n = p72, n[:n72]
+																p, n = p66, n[:n66]
 															}
 															if ok {
-																break L71
+																break L65
 															}
-															{
-																p73, n73 := p, len(n)
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																p, n = p73, n[:n73]
-																ok = !ok
-															}
+															ok = p >= len(s) // !., the end
 															if ok {
-																break L71
+																break L65
 															}
 															ok = false
 															break
 														}
 														if !ok {
-															p, n = p62, n[:n62]
-															break L62
+															p, n = p56, n[:n56]
+															break L56
 														}
 														break
 													}
 												}
 												if ok {
-													break L50
+													break L46
 												}
 											}
 											ok = false
 											break
 										}
-										p, n = p49, n[:n49]
+										p, n = p45, n[:n45]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p46, n[:n46]
-										break L46
+										p, n = p42, n[:n42]
+										break L42
 									}
 									// useg, inlined
 									{
-										p74, n74 := p, len(n)
+										p67, n67 := p, len(n)
 										ok = true
-									L74:
+									L67:
 										for {
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p74, n[:n74]
-												break L74
+												p, n = p67, n[:n67]
+												break L67
 											}
 											{
-												start75 := p
+												start68 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													q75 := p
+													q68 := p
 													// uric_ns, inlined
 													{
-														p76, n76 := p, len(n)
+														p69, n69 := p, len(n)
 														ok = true
-													L76:
+													L69:
 														for {
 															{
-																p77, n77 := p, len(n)
+																p70, n70 := p, len(n)
 																if ok = p < len(s) && s[p] == ';'; ok {
 																	p++
 																}
-																p, n = p77, n[:n77]
+																p, n = p70, n[:n70]
 																ok = !ok
 															}
 															if !ok {
-																p, n = p76, n[:n76]
-																break L76
+																p, n = p69, n[:n69]
+																break L69
 															}
 															// uric, inlined
-														L78:
+														L71:
 															for {
 																if p < len(s) && class19[s[p]] {
 																	// reserved, inlined
@@ -5942,12 +5646,12 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		p++
 																	}
 																	if ok {
-																		break L78
+																		break L71
 																	}
 																}
 																if p < len(s) && class20[s[p]] {
 																	// unreserved, inlined
-																L79:
+																L72:
 																	for {
 																		if p < len(s) && class21[s[p]] {
 																			// alphanum, inlined
@@ -5955,19 +5659,19 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				p++
 																			}
 																			if ok {
-																				break L79
+																				break L72
 																			}
 																		}
 																		if p < len(s) && class22[s[p]] {
 																			// mark, inlined
-																		L80:
+																		L73:
 																			for {
 																				if p < len(s) && class23[s[p]] {
 																					if ok = p < len(s) && class23[s[p]]; ok {
 																						p++
 																					}
 																					if ok {
-																						break L80
+																						break L73
 																					}
 																				}
 																				if p < len(s) && class6[s[p]] {
@@ -5975,258 +5679,242 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																						p++
 																					}
 																					if ok {
-																						break L80
+																						break L73
 																					}
 																				}
 																				ok = false
 																				break
 																			}
 																			if ok {
-																				break L79
+																				break L72
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if ok {
-																		break L78
+																		break L71
 																	}
 																}
 																if p < len(s) && class24[s[p]] {
 																	// pct_encoded, inlined
 																	{
-																		p81, n81 := p, len(n)
+																		p74, n74 := p, len(n)
 																		ok = true
-																	L81:
+																	L74:
 																		for {
 																			if ok = p < len(s) && s[p] == '%'; ok {
 																				p++
 																			}
 																			if !ok {
-																				p, n = p81, n[:n81]
-																				break L81
+																				p, n = p74, n[:n74]
+																				break L74
 																			}
 																			// HEXDIG, inlined
 																			if ok = p < len(s) && class12[s[p]]; ok {
 																				p++
 																			}
 																			if !ok {
-																				p, n = p81, n[:n81]
-																				break L81
+																				p, n = p74, n[:n74]
+																				break L74
 																			}
 																			// HEXDIG, inlined
 																			if ok = p < len(s) && class12[s[p]]; ok {
 																				p++
 																			}
 																			if !ok {
-																				p, n = p81, n[:n81]
-																				break L81
+																				p, n = p74, n[:n74]
+																				break L74
 																			}
 																			break
 																		}
 																	}
 																	if ok {
-																		break L78
+																		break L71
 																	}
 																}
 																ok = false
 																break
 															}
 															if !ok {
-																p, n = p76, n[:n76]
-																break L76
+																p, n = p69, n[:n69]
+																break L69
 															}
 															break
 														}
 													}
-													if !ok || p == q75 {
+													if !ok || p == q68 {
 														break
 													}
 												}
-												b.work += p - start75
+												b.work += p - start68
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p74, n[:n74]
-												break L74
+												p, n = p67, n[:n67]
+												break L67
 											}
 											// seg_end, inlined
-										L82:
+										L75:
 											for {
 												{
-													p83, n83 := p, len(n)
+													p76, n76 := p, len(n)
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
-													p, n = p83, n[:n83]
+													p, n = p76, n[:n76]
 												}
 												if ok {
-													break L82
+													break L75
 												}
-												{
-													p84, n84 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p84, n[:n84]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
-													break L82
+													break L75
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p74, n[:n74]
-												break L74
+												p, n = p67, n[:n67]
+												break L67
 											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p46, n[:n46]
-										break L46
+										p, n = p42, n[:n42]
+										break L42
 									}
 									break
 								}
 							}
 							if ok {
-								break L45
+								break L41
 							}
 							if p < len(s) && class10[s[p]] {
 								{
-									p85, n85 := p, len(n)
+									p77, n77 := p, len(n)
 									ok = true
-								L85:
+								L77:
 									for {
 										// isub_head, inlined
 										{
-											p86, n86 := p, len(n)
+											p78, n78 := p, len(n)
 											ok = true
-										L86:
+										L78:
 											for {
 												if ok = p < len(s) && s[p] == ';'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p86, n[:n86]
-													break L86
+													p, n = p78, n[:n78]
+													break L78
 												}
 												if ok = p < len(s) && class15[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p86, n[:n86]
-													break L86
+													p, n = p78, n[:n78]
+													break L78
 												}
 												if ok = p < len(s) && class16[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p86, n[:n86]
-													break L86
+													p, n = p78, n[:n78]
+													break L78
 												}
 												if ok = p < len(s) && class17[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p86, n[:n86]
-													break L86
+													p, n = p78, n[:n78]
+													break L78
 												}
 												if ok = p < len(s) && class18[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p86, n[:n86]
-													break L86
+													p, n = p78, n[:n78]
+													break L78
 												}
 												if ok = p < len(s) && s[p] == '='; ok {
 													p++
 												}
 												if !ok {
-													p, n = p86, n[:n86]
-													break L86
+													p, n = p78, n[:n78]
+													break L78
 												}
 												break
 											}
 										}
 										if !ok {
-											p, n = p85, n[:n85]
-											break L85
+											p, n = p77, n[:n77]
+											break L77
 										}
 										// seg_end, inlined
-									L87:
+									L79:
 										for {
 											{
-												p88, n88 := p, len(n)
+												p80, n80 := p, len(n)
 												if ok = p < len(s) && s[p] == ';'; ok {
 													p++
 												}
-												p, n = p88, n[:n88]
+												p, n = p80, n[:n80]
 											}
 											if ok {
-												break L87
+												break L79
 											}
-											{
-												p89, n89 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p89, n[:n89]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if ok {
-												break L87
+												break L79
 											}
 											ok = false
 											break
 										}
 										if !ok {
-											p, n = p85, n[:n85]
-											break L85
+											p, n = p77, n[:n77]
+											break L77
 										}
 										{
-											p90, n90 := p, len(n)
+											p81, n81 := p, len(n)
 											// useg, inlined
 											{
-												p91, n91 := p, len(n)
+												p82, n82 := p, len(n)
 												ok = true
-											L91:
+											L82:
 												for {
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p91, n[:n91]
-														break L91
+														p, n = p82, n[:n82]
+														break L82
 													}
 													{
-														start92 := p
+														start83 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															q92 := p
+															q83 := p
 															// uric_ns, inlined
 															{
-																p93, n93 := p, len(n)
+																p84, n84 := p, len(n)
 																ok = true
-															L93:
+															L84:
 																for {
 																	{
-																		p94, n94 := p, len(n)
+																		p85, n85 := p, len(n)
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
-																		p, n = p94, n[:n94]
+																		p, n = p85, n[:n85]
 																		ok = !ok
 																	}
 																	if !ok {
-																		p, n = p93, n[:n93]
-																		break L93
+																		p, n = p84, n[:n84]
+																		break L84
 																	}
 																	// uric, inlined
-																L95:
+																L86:
 																	for {
 																		if p < len(s) && class19[s[p]] {
 																			// reserved, inlined
@@ -6234,12 +5922,12 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				p++
 																			}
 																			if ok {
-																				break L95
+																				break L86
 																			}
 																		}
 																		if p < len(s) && class20[s[p]] {
 																			// unreserved, inlined
-																		L96:
+																		L87:
 																			for {
 																				if p < len(s) && class21[s[p]] {
 																					// alphanum, inlined
@@ -6247,19 +5935,19 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																						p++
 																					}
 																					if ok {
-																						break L96
+																						break L87
 																					}
 																				}
 																				if p < len(s) && class22[s[p]] {
 																					// mark, inlined
-																				L97:
+																				L88:
 																					for {
 																						if p < len(s) && class23[s[p]] {
 																							if ok = p < len(s) && class23[s[p]]; ok {
 																								p++
 																							}
 																							if ok {
-																								break L97
+																								break L88
 																							}
 																						}
 																						if p < len(s) && class6[s[p]] {
@@ -6267,128 +5955,120 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																								p++
 																							}
 																							if ok {
-																								break L97
+																								break L88
 																							}
 																						}
 																						ok = false
 																						break
 																					}
 																					if ok {
-																						break L96
+																						break L87
 																					}
 																				}
 																				ok = false
 																				break
 																			}
 																			if ok {
-																				break L95
+																				break L86
 																			}
 																		}
 																		if p < len(s) && class24[s[p]] {
 																			// pct_encoded, inlined
 																			{
-																				p98, n98 := p, len(n)
+																				p89, n89 := p, len(n)
 																				ok = true
-																			L98:
+																			L89:
 																				for {
 																					if ok = p < len(s) && s[p] == '%'; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p98, n[:n98]
-																						break L98
+																						p, n = p89, n[:n89]
+																						break L89
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p98, n[:n98]
-																						break L98
+																						p, n = p89, n[:n89]
+																						break L89
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p98, n[:n98]
-																						break L98
+																						p, n = p89, n[:n89]
+																						break L89
 																					}
 																					break
 																				}
 																			}
 																			if ok {
-																				break L95
+																				break L86
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if !ok {
-																		p, n = p93, n[:n93]
-																		break L93
+																		p, n = p84, n[:n84]
+																		break L84
 																	}
 																	break
 																}
 															}
-															if !ok || p == q92 {
+															if !ok || p == q83 {
 																break
 															}
 														}
-														b.work += p - start92
+														b.work += p - start83
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p91, n[:n91]
-														break L91
+														p, n = p82, n[:n82]
+														break L82
 													}
 													// seg_end, inlined
-												L99:
+												L90:
 													for {
 														{
-															p100, n100 := p, len(n)
+															p91, n91 := p, len(n)
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
-															p, n = p100, n[:n100]
+															p, n = p91, n[:n91]
 														}
 														if ok {
-															break L99
+															break L90
 														}
-														{
-															p101, n101 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p101, n[:n101]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if ok {
-															break L99
+															break L90
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p91, n[:n91]
-														break L91
+														p, n = p82, n[:n82]
+														break L82
 													}
 													break
 												}
 											}
-											p, n = p90, n[:n90]
+											p, n = p81, n[:n81]
 											ok = !ok
 										}
 										if !ok {
-											p, n = p85, n[:n85]
-											break L85
+											p, n = p77, n[:n77]
+											break L77
 										}
 										break
 									}
 								}
 								if ok {
-									break L45
+									break L41
 								}
 							}
 							ok = false
@@ -6408,119 +6088,119 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start102 := p
+				start92 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q102 := p
+					q92 := p
 					{
-						p103, n103 := p, len(n)
+						p93, n93 := p, len(n)
 						ok = true
-					L103:
+					L93:
 						for {
 							{
-								p104, n104 := p, len(n)
+								p94, n94 := p, len(n)
 								// isub_head, inlined
 								{
-									p105, n105 := p, len(n)
+									p95, n95 := p, len(n)
 									ok = true
-								L105:
+								L95:
 									for {
 										if ok = p < len(s) && s[p] == ';'; ok {
 											p++
 										}
 										if !ok {
-											p, n = p105, n[:n105]
-											break L105
+											p, n = p95, n[:n95]
+											break L95
 										}
 										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										if !ok {
-											p, n = p105, n[:n105]
-											break L105
+											p, n = p95, n[:n95]
+											break L95
 										}
 										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										if !ok {
-											p, n = p105, n[:n105]
-											break L105
+											p, n = p95, n[:n95]
+											break L95
 										}
 										if ok = p < len(s) && class17[s[p]]; ok {
 											p++
 										}
 										if !ok {
-											p, n = p105, n[:n105]
-											break L105
+											p, n = p95, n[:n95]
+											break L95
 										}
 										if ok = p < len(s) && class18[s[p]]; ok {
 											p++
 										}
 										if !ok {
-											p, n = p105, n[:n105]
-											break L105
+											p, n = p95, n[:n95]
+											break L95
 										}
 										if ok = p < len(s) && s[p] == '='; ok {
 											p++
 										}
 										if !ok {
-											p, n = p105, n[:n105]
-											break L105
+											p, n = p95, n[:n95]
+											break L95
 										}
 										break
 									}
 								}
-								p, n = p104, n[:n104]
+								p, n = p94, n[:n94]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p103, n[:n103]
-								break L103
+								p, n = p93, n[:n93]
+								break L93
 							}
 							// upseg, inlined
 							{
-								p106, n106 := p, len(n)
+								p96, n96 := p, len(n)
 								ok = true
-							L106:
+							L96:
 								for {
 									{
-										p107, n107 := p, len(n)
+										p97, n97 := p, len(n)
 										// useg, inlined
 										{
-											p108, n108 := p, len(n)
+											p98, n98 := p, len(n)
 											ok = true
-										L108:
+										L98:
 											for {
 												if ok = p < len(s) && s[p] == ';'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p108, n[:n108]
-													break L108
+													p, n = p98, n[:n98]
+													break L98
 												}
 												{
-													start109 := p
+													start99 := p
 													for b.work <= b.limit { // past the limit, no round is tried
-														q109 := p
+														q99 := p
 														// uric_ns, inlined
 														{
-															p110, n110 := p, len(n)
+															p100, n100 := p, len(n)
 															ok = true
-														L110:
+														L100:
 															for {
 																{
-																	p111, n111 := p, len(n)
+																	p101, n101 := p, len(n)
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
-																	p, n = p111, n[:n111]
+																	p, n = p101, n[:n101]
 																	ok = !ok
 																}
 																if !ok {
-																	p, n = p110, n[:n110]
-																	break L110
+																	p, n = p100, n[:n100]
+																	break L100
 																}
 																// uric, inlined
-															L112:
+															L102:
 																for {
 																	if p < len(s) && class19[s[p]] {
 																		// reserved, inlined
@@ -6528,12 +6208,12 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																			p++
 																		}
 																		if ok {
-																			break L112
+																			break L102
 																		}
 																	}
 																	if p < len(s) && class20[s[p]] {
 																		// unreserved, inlined
-																	L113:
+																	L103:
 																		for {
 																			if p < len(s) && class21[s[p]] {
 																				// alphanum, inlined
@@ -6541,19 +6221,19 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																					p++
 																				}
 																				if ok {
-																					break L113
+																					break L103
 																				}
 																			}
 																			if p < len(s) && class22[s[p]] {
 																				// mark, inlined
-																			L114:
+																			L104:
 																				for {
 																					if p < len(s) && class23[s[p]] {
 																						if ok = p < len(s) && class23[s[p]]; ok {
 																							p++
 																						}
 																						if ok {
-																							break L114
+																							break L104
 																						}
 																					}
 																					if p < len(s) && class6[s[p]] {
@@ -6561,177 +6241,169 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																							p++
 																						}
 																						if ok {
-																							break L114
+																							break L104
 																						}
 																					}
 																					ok = false
 																					break
 																				}
 																				if ok {
-																					break L113
+																					break L103
 																				}
 																			}
 																			ok = false
 																			break
 																		}
 																		if ok {
-																			break L112
+																			break L102
 																		}
 																	}
 																	if p < len(s) && class24[s[p]] {
 																		// pct_encoded, inlined
 																		{
-																			p115, n115 := p, len(n)
+																			p105, n105 := p, len(n)
 																			ok = true
-																		L115:
+																		L105:
 																			for {
 																				if ok = p < len(s) && s[p] == '%'; ok {
 																					p++
 																				}
 																				if !ok {
-																					p, n = p115, n[:n115]
-																					break L115
+																					p, n = p105, n[:n105]
+																					break L105
 																				}
 																				// HEXDIG, inlined
 																				if ok = p < len(s) && class12[s[p]]; ok {
 																					p++
 																				}
 																				if !ok {
-																					p, n = p115, n[:n115]
-																					break L115
+																					p, n = p105, n[:n105]
+																					break L105
 																				}
 																				// HEXDIG, inlined
 																				if ok = p < len(s) && class12[s[p]]; ok {
 																					p++
 																				}
 																				if !ok {
-																					p, n = p115, n[:n115]
-																					break L115
+																					p, n = p105, n[:n105]
+																					break L105
 																				}
 																				break
 																			}
 																		}
 																		if ok {
-																			break L112
+																			break L102
 																		}
 																	}
 																	ok = false
 																	break
 																}
 																if !ok {
-																	p, n = p110, n[:n110]
-																	break L110
+																	p, n = p100, n[:n100]
+																	break L100
 																}
 																break
 															}
 														}
-														if !ok || p == q109 {
+														if !ok || p == q99 {
 															break
 														}
 													}
-													b.work += p - start109
+													b.work += p - start99
 													ok = b.work <= b.limit
 												}
 												if !ok {
-													p, n = p108, n[:n108]
-													break L108
+													p, n = p98, n[:n98]
+													break L98
 												}
 												// seg_end, inlined
-											L116:
+											L106:
 												for {
 													{
-														p117, n117 := p, len(n)
+														p107, n107 := p, len(n)
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
-														p, n = p117, n[:n117]
+														p, n = p107, n[:n107]
 													}
 													if ok {
-														break L116
+														break L106
 													}
-													{
-														p118, n118 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p118, n[:n118]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if ok {
-														break L116
+														break L106
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p108, n[:n108]
-													break L108
+													p, n = p98, n[:n98]
+													break L98
 												}
 												break
 											}
 										}
-										p, n = p107, n[:n107]
+										p, n = p97, n[:n97]
 									}
 									if !ok {
-										p, n = p106, n[:n106]
-										break L106
+										p, n = p96, n[:n96]
+										break L96
 									}
 									// pseg, inlined
-								L119:
+								L108:
 									for {
 										if p < len(s) && class10[s[p]] {
 											{
-												p120, n120 := p, len(n)
+												p109, n109 := p, len(n)
 												ok = true
-											L120:
+											L109:
 												for {
 													// extension, inlined
-													node121 := len(n)
+													node110 := len(n)
 													n = append(n, ast.TreeNode{})
-													n[node121].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+													n[node110].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 													{
-														p122, n122 := p, len(n)
+														p111, n111 := p, len(n)
 														ok = true
-													L122:
+													L111:
 														for {
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p122, n[:n122]
-																break L122
+																p, n = p111, n[:n111]
+																break L111
 															}
 															if ok = p < len(s) && class1[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p122, n[:n122]
-																break L122
+																p, n = p111, n[:n111]
+																break L111
 															}
 															if ok = p < len(s) && class11[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p122, n[:n122]
-																break L122
+																p, n = p111, n[:n111]
+																break L111
 															}
 															if ok = p < len(s) && class0[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p122, n[:n122]
-																break L122
+																p, n = p111, n[:n111]
+																break L111
 															}
 															if ok = p < len(s) && s[p] == '='; ok {
 																p++
 															}
 															if !ok {
-																p, n = p122, n[:n122]
-																break L122
+																p, n = p111, n[:n111]
+																break L111
 															}
 															{
-																start123 := p
+																start112 := p
 																for b.work <= b.limit { // past the limit, no round is tried
 																	if p < len(s) && class9[s[p]] {
 																		p = run9.RunEnd(s, p+1)
@@ -6739,199 +6411,183 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																	ok = false
 																	break
 																}
-																b.work += p - start123
+																b.work += p - start112
 																ok = b.work <= b.limit
 															}
 															if !ok {
-																p, n = p122, n[:n122]
-																break L122
+																p, n = p111, n[:n111]
+																break L111
 															}
 															break
 														}
 													}
 													if ok {
-														n[node121].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+														n[node110].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 													} else {
-														n = n[:node121]
+														n = n[:node110]
 													}
 													if !ok {
-														p, n = p120, n[:n120]
-														break L120
+														p, n = p109, n[:n109]
+														break L109
 													}
 													// seg_end, inlined
-												L124:
+												L113:
 													for {
 														{
-															p125, n125 := p, len(n)
+															p114, n114 := p, len(n)
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
-															p, n = p125, n[:n125]
+															p, n = p114, n[:n114]
 														}
 														if ok {
-															break L124
+															break L113
 														}
-														{
-															p126, n126 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p126, n[:n126]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if ok {
-															break L124
+															break L113
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p120, n[:n120]
-														break L120
+														p, n = p109, n[:n109]
+														break L109
 													}
 													break
 												}
 											}
 											if ok {
-												break L119
+												break L108
 											}
 										}
 										if p < len(s) && class10[s[p]] {
 											{
-												p127, n127 := p, len(n)
+												p115, n115 := p, len(n)
 												ok = true
-											L127:
+											L115:
 												for {
 													p, n, ok = b.r27(p, d, n)
 													if !ok {
-														p, n = p127, n[:n127]
-														break L127
+														p, n = p115, n[:n115]
+														break L115
 													}
 													// seg_end, inlined
-												L128:
+												L116:
 													for {
 														{
-															p129, n129 := p, len(n)
+															p117, n117 := p, len(n)
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
-															p, n = p129, n[:n129]
+															p, n = p117, n[:n117]
 														}
 														if ok {
-															break L128
+															break L116
 														}
-														{
-															p130, n130 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p130, n[:n130]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if ok {
-															break L128
+															break L116
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p127, n[:n127]
-														break L127
+														p, n = p115, n[:n115]
+														break L115
 													}
 													break
 												}
 											}
 											if ok {
-												break L119
+												break L108
 											}
 										}
 										if p < len(s) && class10[s[p]] {
 											{
-												p131, n131 := p, len(n)
+												p118, n118 := p, len(n)
 												ok = true
-											L131:
+											L118:
 												for {
 													// isub_head, inlined
 													{
-														p132, n132 := p, len(n)
+														p119, n119 := p, len(n)
 														ok = true
-													L132:
+													L119:
 														for {
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p132, n[:n132]
-																break L132
+																p, n = p119, n[:n119]
+																break L119
 															}
 															if ok = p < len(s) && class15[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p132, n[:n132]
-																break L132
+																p, n = p119, n[:n119]
+																break L119
 															}
 															if ok = p < len(s) && class16[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p132, n[:n132]
-																break L132
+																p, n = p119, n[:n119]
+																break L119
 															}
 															if ok = p < len(s) && class17[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p132, n[:n132]
-																break L132
+																p, n = p119, n[:n119]
+																break L119
 															}
 															if ok = p < len(s) && class18[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p132, n[:n132]
-																break L132
+																p, n = p119, n[:n119]
+																break L119
 															}
 															if ok = p < len(s) && s[p] == '='; ok {
 																p++
 															}
 															if !ok {
-																p, n = p132, n[:n132]
-																break L132
+																p, n = p119, n[:n119]
+																break L119
 															}
 															break
 														}
 													}
 													if !ok {
-														p, n = p131, n[:n131]
-														break L131
+														p, n = p118, n[:n118]
+														break L118
 													}
 													{
-														start133 := p
+														start120 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															q133 := p
+															q120 := p
 															// uric_ns, inlined
 															{
-																p134, n134 := p, len(n)
+																p121, n121 := p, len(n)
 																ok = true
-															L134:
+															L121:
 																for {
 																	{
-																		p135, n135 := p, len(n)
+																		p122, n122 := p, len(n)
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
-																		p, n = p135, n[:n135]
+																		p, n = p122, n[:n122]
 																		ok = !ok
 																	}
 																	if !ok {
-																		p, n = p134, n[:n134]
-																		break L134
+																		p, n = p121, n[:n121]
+																		break L121
 																	}
 																	// uric, inlined
-																L136:
+																L123:
 																	for {
 																		if p < len(s) && class19[s[p]] {
 																			// reserved, inlined
@@ -6939,12 +6595,12 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				p++
 																			}
 																			if ok {
-																				break L136
+																				break L123
 																			}
 																		}
 																		if p < len(s) && class20[s[p]] {
 																			// unreserved, inlined
-																		L137:
+																		L124:
 																			for {
 																				if p < len(s) && class21[s[p]] {
 																					// alphanum, inlined
@@ -6952,19 +6608,19 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																						p++
 																					}
 																					if ok {
-																						break L137
+																						break L124
 																					}
 																				}
 																				if p < len(s) && class22[s[p]] {
 																					// mark, inlined
-																				L138:
+																				L125:
 																					for {
 																						if p < len(s) && class23[s[p]] {
 																							if ok = p < len(s) && class23[s[p]]; ok {
 																								p++
 																							}
 																							if ok {
-																								break L138
+																								break L125
 																							}
 																						}
 																						if p < len(s) && class6[s[p]] {
@@ -6972,272 +6628,264 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																								p++
 																							}
 																							if ok {
-																								break L138
+																								break L125
 																							}
 																						}
 																						ok = false
 																						break
 																					}
 																					if ok {
-																						break L137
+																						break L124
 																					}
 																				}
 																				ok = false
 																				break
 																			}
 																			if ok {
-																				break L136
+																				break L123
 																			}
 																		}
 																		if p < len(s) && class24[s[p]] {
 																			// pct_encoded, inlined
 																			{
-																				p139, n139 := p, len(n)
+																				p126, n126 := p, len(n)
 																				ok = true
-																			L139:
+																			L126:
 																				for {
 																					if ok = p < len(s) && s[p] == '%'; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p139, n[:n139]
-																						break L139
+																						p, n = p126, n[:n126]
+																						break L126
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p139, n[:n139]
-																						break L139
+																						p, n = p126, n[:n126]
+																						break L126
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p139, n[:n139]
-																						break L139
+																						p, n = p126, n[:n126]
+																						break L126
 																					}
 																					break
 																				}
 																			}
 																			if ok {
-																				break L136
+																				break L123
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if !ok {
-																		p, n = p134, n[:n134]
-																		break L134
+																		p, n = p121, n[:n121]
+																		break L121
 																	}
 																	break
 																}
 															}
-															if !ok || p == q133 {
+															if !ok || p == q120 {
 																break
 															}
 														}
-														b.work += p - start133
-														ok = (ok || p != start133) && b.work <= b.limit
+														b.work += p - start120
+														ok = (ok || p != start120) && b.work <= b.limit
 													}
 													if !ok {
-														p, n = p131, n[:n131]
-														break L131
+														p, n = p118, n[:n118]
+														break L118
 													}
 													// seg_end, inlined
-												L140:
+												L127:
 													for {
 														{
-															p141, n141 := p, len(n)
+															p128, n128 := p, len(n)
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
-															p, n = p141, n[:n141]
+															p, n = p128, n[:n128]
 														}
 														if ok {
-															break L140
+															break L127
 														}
-														{
-															p142, n142 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p142, n[:n142]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if ok {
-															break L140
+															break L127
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p131, n[:n131]
-														break L131
+														p, n = p118, n[:n118]
+														break L118
 													}
 													break
 												}
 											}
 											if ok {
-												break L119
+												break L108
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p106, n[:n106]
-										break L106
+										p, n = p96, n[:n96]
+										break L96
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p103, n[:n103]
-								break L103
+								p, n = p93, n[:n93]
+								break L93
 							}
 							break
 						}
 					}
-					if !ok || p == q102 {
+					if !ok || p == q92 {
 						break
 					}
 				}
-				b.work += p - start102
+				b.work += p - start92
 				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-		L143:
+		L129:
 			for {
 				{
-					p144, n144 := p, len(n)
+					p130, n130 := p, len(n)
 					ok = true
-				L144:
+				L130:
 					for {
 						{
-							p145, n145 := p, len(n)
+							p131, n131 := p, len(n)
 							// isub_head, inlined
 							{
-								p146, n146 := p, len(n)
+								p132, n132 := p, len(n)
 								ok = true
-							L146:
+							L132:
 								for {
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p146, n[:n146]
-										break L146
+										p, n = p132, n[:n132]
+										break L132
 									}
 									if ok = p < len(s) && class15[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p146, n[:n146]
-										break L146
+										p, n = p132, n[:n132]
+										break L132
 									}
 									if ok = p < len(s) && class16[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p146, n[:n146]
-										break L146
+										p, n = p132, n[:n132]
+										break L132
 									}
 									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p146, n[:n146]
-										break L146
+										p, n = p132, n[:n132]
+										break L132
 									}
 									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p146, n[:n146]
-										break L146
+										p, n = p132, n[:n132]
+										break L132
 									}
 									if ok = p < len(s) && s[p] == '='; ok {
 										p++
 									}
 									if !ok {
-										p, n = p146, n[:n146]
-										break L146
+										p, n = p132, n[:n132]
+										break L132
 									}
 									break
 								}
 							}
-							p, n = p145, n[:n145]
+							p, n = p131, n[:n131]
 							ok = !ok
 						}
 						if !ok {
-							p, n = p144, n[:n144]
-							break L144
+							p, n = p130, n[:n130]
+							break L130
 						}
 						{
-							p147, n147 := p, len(n)
+							p133, n133 := p, len(n)
 							// pseg, inlined
-						L148:
+						L134:
 							for {
 								if p < len(s) && class10[s[p]] {
 									{
-										p149, n149 := p, len(n)
+										p135, n135 := p, len(n)
 										ok = true
-									L149:
+									L135:
 										for {
 											// extension, inlined
-											node150 := len(n)
+											node136 := len(n)
 											n = append(n, ast.TreeNode{})
-											n[node150].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+											n[node136].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 											{
-												p151, n151 := p, len(n)
+												p137, n137 := p, len(n)
 												ok = true
-											L151:
+											L137:
 												for {
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p151, n[:n151]
-														break L151
+														p, n = p137, n[:n137]
+														break L137
 													}
 													if ok = p < len(s) && class1[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p151, n[:n151]
-														break L151
+														p, n = p137, n[:n137]
+														break L137
 													}
 													if ok = p < len(s) && class11[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p151, n[:n151]
-														break L151
+														p, n = p137, n[:n137]
+														break L137
 													}
 													if ok = p < len(s) && class0[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p151, n[:n151]
-														break L151
+														p, n = p137, n[:n137]
+														break L137
 													}
 													if ok = p < len(s) && s[p] == '='; ok {
 														p++
 													}
 													if !ok {
-														p, n = p151, n[:n151]
-														break L151
+														p, n = p137, n[:n137]
+														break L137
 													}
 													{
-														start152 := p
+														start138 := p
 														for b.work <= b.limit { // past the limit, no round is tried
 															if p < len(s) && class9[s[p]] {
 																p = run9.RunEnd(s, p+1)
@@ -7245,24 +6893,297 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 															ok = false
 															break
 														}
-														b.work += p - start152
+														b.work += p - start138
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p151, n[:n151]
-														break L151
+														p, n = p137, n[:n137]
+														break L137
 													}
 													break
 												}
 											}
 											if ok {
-												n[node150].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+												n[node136].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 											} else {
-												n = n[:node150]
+												n = n[:node136]
 											}
 											if !ok {
-												p, n = p149, n[:n149]
-												break L149
+												p, n = p135, n[:n135]
+												break L135
+											}
+											// seg_end, inlined
+										L139:
+											for {
+												{
+													p140, n140 := p, len(n)
+													if ok = p < len(s) && s[p] == ';'; ok {
+														p++
+													}
+													p, n = p140, n[:n140]
+												}
+												if ok {
+													break L139
+												}
+												ok = p >= len(s) // !., the end
+												if ok {
+													break L139
+												}
+												ok = false
+												break
+											}
+											if !ok {
+												p, n = p135, n[:n135]
+												break L135
+											}
+											break
+										}
+									}
+									if ok {
+										break L134
+									}
+								}
+								if p < len(s) && class10[s[p]] {
+									{
+										p141, n141 := p, len(n)
+										ok = true
+									L141:
+										for {
+											p, n, ok = b.r27(p, d, n)
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											// seg_end, inlined
+										L142:
+											for {
+												{
+													p143, n143 := p, len(n)
+													if ok = p < len(s) && s[p] == ';'; ok {
+														p++
+													}
+													p, n = p143, n[:n143]
+												}
+												if ok {
+													break L142
+												}
+												ok = p >= len(s) // !., the end
+												if ok {
+													break L142
+												}
+												ok = false
+												break
+											}
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											break
+										}
+									}
+									if ok {
+										break L134
+									}
+								}
+								if p < len(s) && class10[s[p]] {
+									{
+										p144, n144 := p, len(n)
+										ok = true
+									L144:
+										for {
+											// isub_head, inlined
+											{
+												p145, n145 := p, len(n)
+												ok = true
+											L145:
+												for {
+													if ok = p < len(s) && s[p] == ';'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p145, n[:n145]
+														break L145
+													}
+													if ok = p < len(s) && class15[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p145, n[:n145]
+														break L145
+													}
+													if ok = p < len(s) && class16[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p145, n[:n145]
+														break L145
+													}
+													if ok = p < len(s) && class17[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p145, n[:n145]
+														break L145
+													}
+													if ok = p < len(s) && class18[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p145, n[:n145]
+														break L145
+													}
+													if ok = p < len(s) && s[p] == '='; ok {
+														p++
+													}
+													if !ok {
+														p, n = p145, n[:n145]
+														break L145
+													}
+													break
+												}
+											}
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
+											}
+											{
+												start146 := p
+												for b.work <= b.limit { // past the limit, no round is tried
+													q146 := p
+													// uric_ns, inlined
+													{
+														p147, n147 := p, len(n)
+														ok = true
+													L147:
+														for {
+															{
+																p148, n148 := p, len(n)
+																if ok = p < len(s) && s[p] == ';'; ok {
+																	p++
+																}
+																p, n = p148, n[:n148]
+																ok = !ok
+															}
+															if !ok {
+																p, n = p147, n[:n147]
+																break L147
+															}
+															// uric, inlined
+														L149:
+															for {
+																if p < len(s) && class19[s[p]] {
+																	// reserved, inlined
+																	if ok = p < len(s) && class19[s[p]]; ok {
+																		p++
+																	}
+																	if ok {
+																		break L149
+																	}
+																}
+																if p < len(s) && class20[s[p]] {
+																	// unreserved, inlined
+																L150:
+																	for {
+																		if p < len(s) && class21[s[p]] {
+																			// alphanum, inlined
+																			if ok = p < len(s) && class21[s[p]]; ok {
+																				p++
+																			}
+																			if ok {
+																				break L150
+																			}
+																		}
+																		if p < len(s) && class22[s[p]] {
+																			// mark, inlined
+																		L151:
+																			for {
+																				if p < len(s) && class23[s[p]] {
+																					if ok = p < len(s) && class23[s[p]]; ok {
+																						p++
+																					}
+																					if ok {
+																						break L151
+																					}
+																				}
+																				if p < len(s) && class6[s[p]] {
+																					if ok = p < len(s) && s[p] == '-'; ok {
+																						p++
+																					}
+																					if ok {
+																						break L151
+																					}
+																				}
+																				ok = false
+																				break
+																			}
+																			if ok {
+																				break L150
+																			}
+																		}
+																		ok = false
+																		break
+																	}
+																	if ok {
+																		break L149
+																	}
+																}
+																if p < len(s) && class24[s[p]] {
+																	// pct_encoded, inlined
+																	{
+																		p152, n152 := p, len(n)
+																		ok = true
+																	L152:
+																		for {
+																			if ok = p < len(s) && s[p] == '%'; ok {
+																				p++
+																			}
+																			if !ok {
+																				p, n = p152, n[:n152]
+																				break L152
+																			}
+																			// HEXDIG, inlined
+																			if ok = p < len(s) && class12[s[p]]; ok {
+																				p++
+																			}
+																			if !ok {
+																				p, n = p152, n[:n152]
+																				break L152
+																			}
+																			// HEXDIG, inlined
+																			if ok = p < len(s) && class12[s[p]]; ok {
+																				p++
+																			}
+																			if !ok {
+																				p, n = p152, n[:n152]
+																				break L152
+																			}
+																			break
+																		}
+																	}
+																	if ok {
+																		break L149
+																	}
+																}
+																ok = false
+																break
+															}
+															if !ok {
+																p, n = p147, n[:n147]
+																break L147
+															}
+															break
+														}
+													}
+													if !ok || p == q146 {
+														break
+													}
+												}
+												b.work += p - start146
+												ok = (ok || p != start146) && b.work <= b.limit
+											}
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
 											}
 											// seg_end, inlined
 										L153:
@@ -7277,15 +7198,7 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												if ok {
 													break L153
 												}
-												{
-													p155, n155 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p155, n[:n155]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
 													break L153
 												}
@@ -7293,28 +7206,47 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												break
 											}
 											if !ok {
-												p, n = p149, n[:n149]
-												break L149
+												p, n = p144, n[:n144]
+												break L144
 											}
 											break
 										}
 									}
 									if ok {
-										break L148
+										break L134
 									}
 								}
-								if p < len(s) && class10[s[p]] {
-									{
-										p156, n156 := p, len(n)
-										ok = true
-									L156:
-										for {
-											p, n, ok = b.r27(p, d, n)
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											// seg_end, inlined
+								ok = false
+								break
+							}
+							p, n = p133, n[:n133]
+							ok = !ok
+						}
+						if !ok {
+							p, n = p130, n[:n130]
+							break L130
+						}
+						// useg, inlined
+						{
+							p155, n155 := p, len(n)
+							ok = true
+						L155:
+							for {
+								if ok = p < len(s) && s[p] == ';'; ok {
+									p++
+								}
+								if !ok {
+									p, n = p155, n[:n155]
+									break L155
+								}
+								{
+									start156 := p
+									for b.work <= b.limit { // past the limit, no round is tried
+										q156 := p
+										// uric_ns, inlined
+										{
+											p157, n157 := p, len(n)
+											ok = true
 										L157:
 											for {
 												{
@@ -7323,322 +7255,14 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														p++
 													}
 													p, n = p158, n[:n158]
-												}
-												if ok {
-													break L157
-												}
-												{
-													p159, n159 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p159, n[:n159]
-													ok = !ok
-												}
-												if ok {
-													break L157
-												}
-												ok = false
-												break
-											}
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											break
-										}
-									}
-									if ok {
-										break L148
-									}
-								}
-								if p < len(s) && class10[s[p]] {
-									{
-										p160, n160 := p, len(n)
-										ok = true
-									L160:
-										for {
-											// isub_head, inlined
-											{
-												p161, n161 := p, len(n)
-												ok = true
-											L161:
-												for {
-													if ok = p < len(s) && s[p] == ';'; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && class15[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && class16[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && class17[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && class18[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													if ok = p < len(s) && s[p] == '='; ok {
-														p++
-													}
-													if !ok {
-														p, n = p161, n[:n161]
-														break L161
-													}
-													break
-												}
-											}
-											if !ok {
-												p, n = p160, n[:n160]
-												break L160
-											}
-											{
-												start162 := p
-												for b.work <= b.limit { // past the limit, no round is tried
-													q162 := p
-													// uric_ns, inlined
-													{
-														p163, n163 := p, len(n)
-														ok = true
-													L163:
-														for {
-															{
-																p164, n164 := p, len(n)
-																if ok = p < len(s) && s[p] == ';'; ok {
-																	p++
-																}
-																p, n = p164, n[:n164]
-																ok = !ok
-															}
-															if !ok {
-																p, n = p163, n[:n163]
-																break L163
-															}
-															// uric, inlined
-														L165:
-															for {
-																if p < len(s) && class19[s[p]] {
-																	// reserved, inlined
-																	if ok = p < len(s) && class19[s[p]]; ok {
-																		p++
-																	}
-																	if ok {
-																		break L165
-																	}
-																}
-																if p < len(s) && class20[s[p]] {
-																	// unreserved, inlined
-																L166:
-																	for {
-																		if p < len(s) && class21[s[p]] {
-																			// alphanum, inlined
-																			if ok = p < len(s) && class21[s[p]]; ok {
-																				p++
-																			}
-																			if ok {
-																				break L166
-																			}
-																		}
-																		if p < len(s) && class22[s[p]] {
-																			// mark, inlined
-																		L167:
-																			for {
-																				if p < len(s) && class23[s[p]] {
-																					if ok = p < len(s) && class23[s[p]]; ok {
-																						p++
-																					}
-																					if ok {
-																						break L167
-																					}
-																				}
-																				if p < len(s) && class6[s[p]] {
-																					if ok = p < len(s) && s[p] == '-'; ok {
-																						p++
-																					}
-																					if ok {
-																						break L167
-																					}
-																				}
-																				ok = false
-																				break
-																			}
-																			if ok {
-																				break L166
-																			}
-																		}
-																		ok = false
-																		break
-																	}
-																	if ok {
-																		break L165
-																	}
-																}
-																if p < len(s) && class24[s[p]] {
-																	// pct_encoded, inlined
-																	{
-																		p168, n168 := p, len(n)
-																		ok = true
-																	L168:
-																		for {
-																			if ok = p < len(s) && s[p] == '%'; ok {
-																				p++
-																			}
-																			if !ok {
-																				p, n = p168, n[:n168]
-																				break L168
-																			}
-																			// HEXDIG, inlined
-																			if ok = p < len(s) && class12[s[p]]; ok {
-																				p++
-																			}
-																			if !ok {
-																				p, n = p168, n[:n168]
-																				break L168
-																			}
-																			// HEXDIG, inlined
-																			if ok = p < len(s) && class12[s[p]]; ok {
-																				p++
-																			}
-																			if !ok {
-																				p, n = p168, n[:n168]
-																				break L168
-																			}
-																			break
-																		}
-																	}
-																	if ok {
-																		break L165
-																	}
-																}
-																ok = false
-																break
-															}
-															if !ok {
-																p, n = p163, n[:n163]
-																break L163
-															}
-															break
-														}
-													}
-													if !ok || p == q162 {
-														break
-													}
-												}
-												b.work += p - start162
-												ok = (ok || p != start162) && b.work <= b.limit
-											}
-											if !ok {
-												p, n = p160, n[:n160]
-												break L160
-											}
-											// seg_end, inlined
-										L169:
-											for {
-												{
-													p170, n170 := p, len(n)
-													if ok = p < len(s) && s[p] == ';'; ok {
-														p++
-													}
-													p, n = p170, n[:n170]
-												}
-												if ok {
-													break L169
-												}
-												{
-													p171, n171 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p171, n[:n171]
-													ok = !ok
-												}
-												if ok {
-													break L169
-												}
-												ok = false
-												break
-											}
-											if !ok {
-												p, n = p160, n[:n160]
-												break L160
-											}
-											break
-										}
-									}
-									if ok {
-										break L148
-									}
-								}
-								ok = false
-								break
-							}
-							p, n = p147, n[:n147]
-							ok = !ok
-						}
-						if !ok {
-							p, n = p144, n[:n144]
-							break L144
-						}
-						// useg, inlined
-						{
-							p172, n172 := p, len(n)
-							ok = true
-						L172:
-							for {
-								if ok = p < len(s) && s[p] == ';'; ok {
-									p++
-								}
-								if !ok {
-									p, n = p172, n[:n172]
-									break L172
-								}
-								{
-									start173 := p
-									for b.work <= b.limit { // past the limit, no round is tried
-										q173 := p
-										// uric_ns, inlined
-										{
-											p174, n174 := p, len(n)
-											ok = true
-										L174:
-											for {
-												{
-													p175, n175 := p, len(n)
-													if ok = p < len(s) && s[p] == ';'; ok {
-														p++
-													}
-													p, n = p175, n[:n175]
 													ok = !ok
 												}
 												if !ok {
-													p, n = p174, n[:n174]
-													break L174
+													p, n = p157, n[:n157]
+													break L157
 												}
 												// uric, inlined
-											L176:
+											L159:
 												for {
 													if p < len(s) && class19[s[p]] {
 														// reserved, inlined
@@ -7646,12 +7270,12 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 															p++
 														}
 														if ok {
-															break L176
+															break L159
 														}
 													}
 													if p < len(s) && class20[s[p]] {
 														// unreserved, inlined
-													L177:
+													L160:
 														for {
 															if p < len(s) && class21[s[p]] {
 																// alphanum, inlined
@@ -7659,19 +7283,19 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																	p++
 																}
 																if ok {
-																	break L177
+																	break L160
 																}
 															}
 															if p < len(s) && class22[s[p]] {
 																// mark, inlined
-															L178:
+															L161:
 																for {
 																	if p < len(s) && class23[s[p]] {
 																		if ok = p < len(s) && class23[s[p]]; ok {
 																			p++
 																		}
 																		if ok {
-																			break L178
+																			break L161
 																		}
 																	}
 																	if p < len(s) && class6[s[p]] {
@@ -7679,224 +7303,208 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																			p++
 																		}
 																		if ok {
-																			break L178
+																			break L161
 																		}
 																	}
 																	ok = false
 																	break
 																}
 																if ok {
-																	break L177
+																	break L160
 																}
 															}
 															ok = false
 															break
 														}
 														if ok {
-															break L176
+															break L159
 														}
 													}
 													if p < len(s) && class24[s[p]] {
 														// pct_encoded, inlined
 														{
-															p179, n179 := p, len(n)
+															p162, n162 := p, len(n)
 															ok = true
-														L179:
+														L162:
 															for {
 																if ok = p < len(s) && s[p] == '%'; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p179, n[:n179]
-																	break L179
+																	p, n = p162, n[:n162]
+																	break L162
 																}
 																// HEXDIG, inlined
 																if ok = p < len(s) && class12[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p179, n[:n179]
-																	break L179
+																	p, n = p162, n[:n162]
+																	break L162
 																}
 																// HEXDIG, inlined
 																if ok = p < len(s) && class12[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p179, n[:n179]
-																	break L179
+																	p, n = p162, n[:n162]
+																	break L162
 																}
 																break
 															}
 														}
 														if ok {
-															break L176
+															break L159
 														}
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p174, n[:n174]
-													break L174
+													p, n = p157, n[:n157]
+													break L157
 												}
 												break
 											}
 										}
-										if !ok || p == q173 {
+										if !ok || p == q156 {
 											break
 										}
 									}
-									b.work += p - start173
+									b.work += p - start156
 									ok = b.work <= b.limit
 								}
 								if !ok {
-									p, n = p172, n[:n172]
-									break L172
+									p, n = p155, n[:n155]
+									break L155
 								}
 								// seg_end, inlined
-							L180:
+							L163:
 								for {
 									{
-										p181, n181 := p, len(n)
+										p164, n164 := p, len(n)
 										if ok = p < len(s) && s[p] == ';'; ok {
 											p++
 										}
-										p, n = p181, n[:n181]
+										p, n = p164, n[:n164]
 									}
 									if ok {
-										break L180
+										break L163
 									}
-									{
-										p182, n182 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p182, n[:n182]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if ok {
-										break L180
+										break L163
 									}
 									ok = false
 									break
 								}
 								if !ok {
-									p, n = p172, n[:n172]
-									break L172
+									p, n = p155, n[:n155]
+									break L155
 								}
 								break
 							}
 						}
 						if !ok {
-							p, n = p144, n[:n144]
-							break L144
+							p, n = p130, n[:n130]
+							break L130
 						}
 						break
 					}
 				}
 				if ok {
-					break L143
+					break L129
 				}
 				if p < len(s) && class10[s[p]] {
 					{
-						p183, n183 := p, len(n)
+						p165, n165 := p, len(n)
 						ok = true
-					L183:
+					L165:
 						for {
 							// isub_head, inlined
 							{
-								p184, n184 := p, len(n)
+								p166, n166 := p, len(n)
 								ok = true
-							L184:
+							L166:
 								for {
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p184, n[:n184]
-										break L184
+										p, n = p166, n[:n166]
+										break L166
 									}
 									if ok = p < len(s) && class15[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p184, n[:n184]
-										break L184
+										p, n = p166, n[:n166]
+										break L166
 									}
 									if ok = p < len(s) && class16[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p184, n[:n184]
-										break L184
+										p, n = p166, n[:n166]
+										break L166
 									}
 									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p184, n[:n184]
-										break L184
+										p, n = p166, n[:n166]
+										break L166
 									}
 									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p184, n[:n184]
-										break L184
+										p, n = p166, n[:n166]
+										break L166
 									}
 									if ok = p < len(s) && s[p] == '='; ok {
 										p++
 									}
 									if !ok {
-										p, n = p184, n[:n184]
-										break L184
+										p, n = p166, n[:n166]
+										break L166
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p183, n[:n183]
-								break L183
+								p, n = p165, n[:n165]
+								break L165
 							}
 							// seg_end, inlined
-						L185:
+						L167:
 							for {
 								{
-									p186, n186 := p, len(n)
+									p168, n168 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p186, n[:n186]
+									p, n = p168, n[:n168]
 								}
 								if ok {
-									break L185
+									break L167
 								}
-								{
-									p187, n187 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p187, n[:n187]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L185
+									break L167
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p183, n[:n183]
-								break L183
+								p, n = p165, n[:n165]
+								break L165
 							}
 							break
 						}
 					}
 					if ok {
-						break L143
+						break L129
 					}
 				}
 				ok = false
@@ -8150,15 +7758,7 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												if ok {
 													break L15
 												}
-												{
-													p17, n17 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p17, n[:n17]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
 													break L15
 												}
@@ -8180,60 +7780,60 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									break L4
 								}
 								// pseg, inlined
-							L18:
+							L17:
 								for {
 									if p < len(s) && class10[s[p]] {
 										{
-											p19, n19 := p, len(n)
+											p18, n18 := p, len(n)
 											ok = true
-										L19:
+										L18:
 											for {
 												// extension, inlined
-												node20 := len(n)
+												node19 := len(n)
 												n = append(n, ast.TreeNode{})
-												n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+												n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 												{
-													p21, n21 := p, len(n)
+													p20, n20 := p, len(n)
 													ok = true
-												L21:
+												L20:
 													for {
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p21, n[:n21]
-															break L21
+															p, n = p20, n[:n20]
+															break L20
 														}
 														if ok = p < len(s) && class1[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p21, n[:n21]
-															break L21
+															p, n = p20, n[:n20]
+															break L20
 														}
 														if ok = p < len(s) && class11[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p21, n[:n21]
-															break L21
+															p, n = p20, n[:n20]
+															break L20
 														}
 														if ok = p < len(s) && class0[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p21, n[:n21]
-															break L21
+															p, n = p20, n[:n20]
+															break L20
 														}
 														if ok = p < len(s) && s[p] == '='; ok {
 															p++
 														}
 														if !ok {
-															p, n = p21, n[:n21]
-															break L21
+															p, n = p20, n[:n20]
+															break L20
 														}
 														{
-															start22 := p
+															start21 := p
 															for b.work <= b.limit { // past the limit, no round is tried
 																if p < len(s) && class9[s[p]] {
 																	p = run9.RunEnd(s, p+1)
@@ -8241,199 +7841,183 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																ok = false
 																break
 															}
-															b.work += p - start22
+															b.work += p - start21
 															ok = b.work <= b.limit
 														}
 														if !ok {
-															p, n = p21, n[:n21]
-															break L21
+															p, n = p20, n[:n20]
+															break L20
 														}
 														break
 													}
 												}
 												if ok {
-													n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+													n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 												} else {
-													n = n[:node20]
+													n = n[:node19]
 												}
 												if !ok {
-													p, n = p19, n[:n19]
-													break L19
+													p, n = p18, n[:n18]
+													break L18
 												}
 												// seg_end, inlined
-											L23:
+											L22:
 												for {
 													{
-														p24, n24 := p, len(n)
+														p23, n23 := p, len(n)
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
-														p, n = p24, n[:n24]
+														p, n = p23, n[:n23]
 													}
 													if ok {
-														break L23
+														break L22
 													}
-													{
-														p25, n25 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p25, n[:n25]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if ok {
-														break L23
+														break L22
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p19, n[:n19]
-													break L19
+													p, n = p18, n[:n18]
+													break L18
 												}
 												break
 											}
 										}
 										if ok {
-											break L18
+											break L17
 										}
 									}
 									if p < len(s) && class10[s[p]] {
 										{
-											p26, n26 := p, len(n)
+											p24, n24 := p, len(n)
 											ok = true
-										L26:
+										L24:
 											for {
 												p, n, ok = b.r27(p, d, n)
 												if !ok {
-													p, n = p26, n[:n26]
-													break L26
+													p, n = p24, n[:n24]
+													break L24
 												}
 												// seg_end, inlined
-											L27:
+											L25:
 												for {
 													{
-														p28, n28 := p, len(n)
+														p26, n26 := p, len(n)
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
-														p, n = p28, n[:n28]
+														p, n = p26, n[:n26]
 													}
 													if ok {
-														break L27
+														break L25
 													}
-													{
-														p29, n29 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p29, n[:n29]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if ok {
-														break L27
+														break L25
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p26, n[:n26]
-													break L26
+													p, n = p24, n[:n24]
+													break L24
 												}
 												break
 											}
 										}
 										if ok {
-											break L18
+											break L17
 										}
 									}
 									if p < len(s) && class10[s[p]] {
 										{
-											p30, n30 := p, len(n)
+											p27, n27 := p, len(n)
 											ok = true
-										L30:
+										L27:
 											for {
 												// isub_head, inlined
 												{
-													p31, n31 := p, len(n)
+													p28, n28 := p, len(n)
 													ok = true
-												L31:
+												L28:
 													for {
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p31, n[:n31]
-															break L31
+															p, n = p28, n[:n28]
+															break L28
 														}
 														if ok = p < len(s) && class15[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p31, n[:n31]
-															break L31
+															p, n = p28, n[:n28]
+															break L28
 														}
 														if ok = p < len(s) && class16[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p31, n[:n31]
-															break L31
+															p, n = p28, n[:n28]
+															break L28
 														}
 														if ok = p < len(s) && class17[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p31, n[:n31]
-															break L31
+															p, n = p28, n[:n28]
+															break L28
 														}
 														if ok = p < len(s) && class18[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p31, n[:n31]
-															break L31
+															p, n = p28, n[:n28]
+															break L28
 														}
 														if ok = p < len(s) && s[p] == '='; ok {
 															p++
 														}
 														if !ok {
-															p, n = p31, n[:n31]
-															break L31
+															p, n = p28, n[:n28]
+															break L28
 														}
 														break
 													}
 												}
 												if !ok {
-													p, n = p30, n[:n30]
-													break L30
+													p, n = p27, n[:n27]
+													break L27
 												}
 												{
-													start32 := p
+													start29 := p
 													for b.work <= b.limit { // past the limit, no round is tried
-														q32 := p
+														q29 := p
 														// uric_ns, inlined
 														{
-															p33, n33 := p, len(n)
+															p30, n30 := p, len(n)
 															ok = true
-														L33:
+														L30:
 															for {
 																{
-																	p34, n34 := p, len(n)
+																	p31, n31 := p, len(n)
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
-																	p, n = p34, n[:n34]
+																	p, n = p31, n[:n31]
 																	ok = !ok
 																}
 																if !ok {
-																	p, n = p33, n[:n33]
-																	break L33
+																	p, n = p30, n[:n30]
+																	break L30
 																}
 																// uric, inlined
-															L35:
+															L32:
 																for {
 																	if p < len(s) && class19[s[p]] {
 																		// reserved, inlined
@@ -8441,12 +8025,12 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																			p++
 																		}
 																		if ok {
-																			break L35
+																			break L32
 																		}
 																	}
 																	if p < len(s) && class20[s[p]] {
 																		// unreserved, inlined
-																	L36:
+																	L33:
 																		for {
 																			if p < len(s) && class21[s[p]] {
 																				// alphanum, inlined
@@ -8454,19 +8038,19 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																					p++
 																				}
 																				if ok {
-																					break L36
+																					break L33
 																				}
 																			}
 																			if p < len(s) && class22[s[p]] {
 																				// mark, inlined
-																			L37:
+																			L34:
 																				for {
 																					if p < len(s) && class23[s[p]] {
 																						if ok = p < len(s) && class23[s[p]]; ok {
 																							p++
 																						}
 																						if ok {
-																							break L37
+																							break L34
 																						}
 																					}
 																					if p < len(s) && class6[s[p]] {
@@ -8474,118 +8058,110 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																							p++
 																						}
 																						if ok {
-																							break L37
+																							break L34
 																						}
 																					}
 																					ok = false
 																					break
 																				}
 																				if ok {
-																					break L36
+																					break L33
 																				}
 																			}
 																			ok = false
 																			break
 																		}
 																		if ok {
-																			break L35
+																			break L32
 																		}
 																	}
 																	if p < len(s) && class24[s[p]] {
 																		// pct_encoded, inlined
 																		{
-																			p38, n38 := p, len(n)
+																			p35, n35 := p, len(n)
 																			ok = true
-																		L38:
+																		L35:
 																			for {
 																				if ok = p < len(s) && s[p] == '%'; ok {
 																					p++
 																				}
 																				if !ok {
-																					p, n = p38, n[:n38]
-																					break L38
+																					p, n = p35, n[:n35]
+																					break L35
 																				}
 																				// HEXDIG, inlined
 																				if ok = p < len(s) && class12[s[p]]; ok {
 																					p++
 																				}
 																				if !ok {
-																					p, n = p38, n[:n38]
-																					break L38
+																					p, n = p35, n[:n35]
+																					break L35
 																				}
 																				// HEXDIG, inlined
 																				if ok = p < len(s) && class12[s[p]]; ok {
 																					p++
 																				}
 																				if !ok {
-																					p, n = p38, n[:n38]
-																					break L38
+																					p, n = p35, n[:n35]
+																					break L35
 																				}
 																				break
 																			}
 																		}
 																		if ok {
-																			break L35
+																			break L32
 																		}
 																	}
 																	ok = false
 																	break
 																}
 																if !ok {
-																	p, n = p33, n[:n33]
-																	break L33
+																	p, n = p30, n[:n30]
+																	break L30
 																}
 																break
 															}
 														}
-														if !ok || p == q32 {
+														if !ok || p == q29 {
 															break
 														}
 													}
-													b.work += p - start32
-													ok = (ok || p != start32) && b.work <= b.limit
+													b.work += p - start29
+													ok = (ok || p != start29) && b.work <= b.limit
 												}
 												if !ok {
-													p, n = p30, n[:n30]
-													break L30
+													p, n = p27, n[:n27]
+													break L27
 												}
 												// seg_end, inlined
-											L39:
+											L36:
 												for {
 													{
-														p40, n40 := p, len(n)
+														p37, n37 := p, len(n)
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
-														p, n = p40, n[:n40]
+														p, n = p37, n[:n37]
 													}
 													if ok {
-														break L39
+														break L36
 													}
-													{
-														p41, n41 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p41, n[:n41]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if ok {
-														break L39
+														break L36
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p30, n[:n30]
-													break L30
+													p, n = p27, n[:n27]
+													break L27
 												}
 												break
 											}
 										}
 										if ok {
-											break L18
+											break L17
 										}
 									}
 									ok = false
@@ -8604,97 +8180,97 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						if p < len(s) && class10[s[p]] {
 							// chain, inlined
 							{
-								p42, n42 := p, len(n)
+								p38, n38 := p, len(n)
 								ok = true
-							L42:
+							L38:
 								for {
-								L43:
+								L39:
 									for {
 										if p < len(s) && class10[s[p]] {
 											{
-												p44, n44 := p, len(n)
+												p40, n40 := p, len(n)
 												ok = true
-											L44:
+											L40:
 												for {
 													// isub_head, inlined
 													{
-														p45, n45 := p, len(n)
+														p41, n41 := p, len(n)
 														ok = true
-													L45:
+													L41:
 														for {
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p45, n[:n45]
-																break L45
+																p, n = p41, n[:n41]
+																break L41
 															}
 															if ok = p < len(s) && class15[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p45, n[:n45]
-																break L45
+																p, n = p41, n[:n41]
+																break L41
 															}
 															if ok = p < len(s) && class16[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p45, n[:n45]
-																break L45
+																p, n = p41, n[:n41]
+																break L41
 															}
 															if ok = p < len(s) && class17[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p45, n[:n45]
-																break L45
+																p, n = p41, n[:n41]
+																break L41
 															}
 															if ok = p < len(s) && class18[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p45, n[:n45]
-																break L45
+																p, n = p41, n[:n41]
+																break L41
 															}
 															if ok = p < len(s) && s[p] == '='; ok {
 																p++
 															}
 															if !ok {
-																p, n = p45, n[:n45]
-																break L45
+																p, n = p41, n[:n41]
+																break L41
 															}
 															break
 														}
 													}
 													if !ok {
-														p, n = p44, n[:n44]
-														break L44
+														p, n = p40, n[:n40]
+														break L40
 													}
 													{
-														start46 := p
+														start42 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															q46 := p
+															q42 := p
 															// uric_ns, inlined
 															{
-																p47, n47 := p, len(n)
+																p43, n43 := p, len(n)
 																ok = true
-															L47:
+															L43:
 																for {
 																	{
-																		p48, n48 := p, len(n)
+																		p44, n44 := p, len(n)
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
-																		p, n = p48, n[:n48]
+																		p, n = p44, n[:n44]
 																		ok = !ok
 																	}
 																	if !ok {
-																		p, n = p47, n[:n47]
-																		break L47
+																		p, n = p43, n[:n43]
+																		break L43
 																	}
 																	// uric, inlined
-																L49:
+																L45:
 																	for {
 																		if p < len(s) && class19[s[p]] {
 																			// reserved, inlined
@@ -8702,12 +8278,12 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				p++
 																			}
 																			if ok {
-																				break L49
+																				break L45
 																			}
 																		}
 																		if p < len(s) && class20[s[p]] {
 																			// unreserved, inlined
-																		L50:
+																		L46:
 																			for {
 																				if p < len(s) && class21[s[p]] {
 																					// alphanum, inlined
@@ -8715,19 +8291,19 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																						p++
 																					}
 																					if ok {
-																						break L50
+																						break L46
 																					}
 																				}
 																				if p < len(s) && class22[s[p]] {
 																					// mark, inlined
-																				L51:
+																				L47:
 																					for {
 																						if p < len(s) && class23[s[p]] {
 																							if ok = p < len(s) && class23[s[p]]; ok {
 																								p++
 																							}
 																							if ok {
-																								break L51
+																								break L47
 																							}
 																						}
 																						if p < len(s) && class6[s[p]] {
@@ -8735,80 +8311,172 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																								p++
 																							}
 																							if ok {
-																								break L51
+																								break L47
 																							}
 																						}
 																						ok = false
 																						break
 																					}
 																					if ok {
-																						break L50
+																						break L46
 																					}
 																				}
 																				ok = false
 																				break
 																			}
 																			if ok {
-																				break L49
+																				break L45
 																			}
 																		}
 																		if p < len(s) && class24[s[p]] {
 																			// pct_encoded, inlined
 																			{
-																				p52, n52 := p, len(n)
+																				p48, n48 := p, len(n)
 																				ok = true
-																			L52:
+																			L48:
 																				for {
 																					if ok = p < len(s) && s[p] == '%'; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p52, n[:n52]
-																						break L52
+																						p, n = p48, n[:n48]
+																						break L48
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p52, n[:n52]
-																						break L52
+																						p, n = p48, n[:n48]
+																						break L48
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p52, n[:n52]
-																						break L52
+																						p, n = p48, n[:n48]
+																						break L48
 																					}
 																					break
 																				}
 																			}
 																			if ok {
-																				break L49
+																				break L45
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if !ok {
-																		p, n = p47, n[:n47]
-																		break L47
+																		p, n = p43, n[:n43]
+																		break L43
 																	}
 																	break
 																}
 															}
-															if !ok || p == q46 {
+															if !ok || p == q42 {
 																break
 															}
 														}
-														b.work += p - start46
-														ok = (ok || p != start46) && b.work <= b.limit
+														b.work += p - start42
+														ok = (ok || p != start42) && b.work <= b.limit
 													}
 													if !ok {
-														p, n = p44, n[:n44]
-														break L44
+														p, n = p40, n[:n40]
+														break L40
+													}
+													// seg_end, inlined
+												L49:
+													for {
+														{
+															p50, n50 := p, len(n)
+															if ok = p < len(s) && s[p] == ';'; ok {
+																p++
+															}
+															p, n = p50, n[:n50]
+														}
+														if ok {
+															break L49
+														}
+														ok = p >= len(s) // !., the end
+														if ok {
+															break L49
+														}
+														ok = false
+														break
+													}
+													if !ok {
+														p, n = p40, n[:n40]
+														break L40
+													}
+													break
+												}
+											}
+											if ok {
+												break L39
+											}
+										}
+										if p < len(s) && class10[s[p]] {
+											{
+												p51, n51 := p, len(n)
+												ok = true
+											L51:
+												for {
+													// isub_head, inlined
+													{
+														p52, n52 := p, len(n)
+														ok = true
+													L52:
+														for {
+															if ok = p < len(s) && s[p] == ';'; ok {
+																p++
+															}
+															if !ok {
+																p, n = p52, n[:n52]
+																break L52
+															}
+															if ok = p < len(s) && class15[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p52, n[:n52]
+																break L52
+															}
+															if ok = p < len(s) && class16[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p52, n[:n52]
+																break L52
+															}
+															if ok = p < len(s) && class17[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p52, n[:n52]
+																break L52
+															}
+															if ok = p < len(s) && class18[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p52, n[:n52]
+																break L52
+															}
+															if ok = p < len(s) && s[p] == '='; ok {
+																p++
+															}
+															if !ok {
+																p, n = p52, n[:n52]
+																break L52
+															}
+															break
+														}
+													}
+													if !ok {
+														p, n = p51, n[:n51]
+														break L51
 													}
 													// seg_end, inlined
 												L53:
@@ -8823,15 +8491,7 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														if ok {
 															break L53
 														}
-														{
-															p55, n55 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p55, n[:n55]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if ok {
 															break L53
 														}
@@ -8839,146 +8499,46 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														break
 													}
 													if !ok {
-														p, n = p44, n[:n44]
-														break L44
-													}
-													break
-												}
-											}
-											if ok {
-												break L43
-											}
-										}
-										if p < len(s) && class10[s[p]] {
-											{
-												p56, n56 := p, len(n)
-												ok = true
-											L56:
-												for {
-													// isub_head, inlined
-													{
-														p57, n57 := p, len(n)
-														ok = true
-													L57:
-														for {
-															if ok = p < len(s) && s[p] == ';'; ok {
-																p++
-															}
-															if !ok {
-																p, n = p57, n[:n57]
-																break L57
-															}
-															if ok = p < len(s) && class15[s[p]]; ok {
-																p++
-															}
-															if !ok {
-																p, n = p57, n[:n57]
-																break L57
-															}
-															if ok = p < len(s) && class16[s[p]]; ok {
-																p++
-															}
-															if !ok {
-																p, n = p57, n[:n57]
-																break L57
-															}
-															if ok = p < len(s) && class17[s[p]]; ok {
-																p++
-															}
-															if !ok {
-																p, n = p57, n[:n57]
-																break L57
-															}
-															if ok = p < len(s) && class18[s[p]]; ok {
-																p++
-															}
-															if !ok {
-																p, n = p57, n[:n57]
-																break L57
-															}
-															if ok = p < len(s) && s[p] == '='; ok {
-																p++
-															}
-															if !ok {
-																p, n = p57, n[:n57]
-																break L57
-															}
-															break
-														}
-													}
-													if !ok {
-														p, n = p56, n[:n56]
-														break L56
-													}
-													// seg_end, inlined
-												L58:
-													for {
-														{
-															p59, n59 := p, len(n)
-															if ok = p < len(s) && s[p] == ';'; ok {
-																p++
-															}
-															p, n = p59, n[:n59]
-														}
-														if ok {
-															break L58
-														}
-														{
-															p60, n60 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p60, n[:n60]
-															ok = !ok
-														}
-														if ok {
-															break L58
-														}
-														ok = false
-														break
-													}
-													if !ok {
-														p, n = p56, n[:n56]
-														break L56
+														p, n = p51, n[:n51]
+														break L51
 													}
 													// useg, inlined
 													{
-														p61, n61 := p, len(n)
+														p55, n55 := p, len(n)
 														ok = true
-													L61:
+													L55:
 														for {
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p61, n[:n61]
-																break L61
+																p, n = p55, n[:n55]
+																break L55
 															}
 															{
-																start62 := p
+																start56 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	q62 := p
+																	q56 := p
 																	// uric_ns, inlined
 																	{
-																		p63, n63 := p, len(n)
+																		p57, n57 := p, len(n)
 																		ok = true
-																	L63:
+																	L57:
 																		for {
 																			{
-																				p64, n64 := p, len(n)
+																				p58, n58 := p, len(n)
 																				if ok = p < len(s) && s[p] == ';'; ok {
 																					p++
 																				}
-																				p, n = p64, n[:n64]
+																				p, n = p58, n[:n58]
 																				ok = !ok
 																			}
 																			if !ok {
-																				p, n = p63, n[:n63]
-																				break L63
+																				p, n = p57, n[:n57]
+																				break L57
 																			}
 																			// uric, inlined
-																		L65:
+																		L59:
 																			for {
 																				if p < len(s) && class19[s[p]] {
 																					// reserved, inlined
@@ -8986,12 +8546,12 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																						p++
 																					}
 																					if ok {
-																						break L65
+																						break L59
 																					}
 																				}
 																				if p < len(s) && class20[s[p]] {
 																					// unreserved, inlined
-																				L66:
+																				L60:
 																					for {
 																						if p < len(s) && class21[s[p]] {
 																							// alphanum, inlined
@@ -8999,19 +8559,19 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																								p++
 																							}
 																							if ok {
-																								break L66
+																								break L60
 																							}
 																						}
 																						if p < len(s) && class22[s[p]] {
 																							// mark, inlined
-																						L67:
+																						L61:
 																							for {
 																								if p < len(s) && class23[s[p]] {
 																									if ok = p < len(s) && class23[s[p]]; ok {
 																										p++
 																									}
 																									if ok {
-																										break L67
+																										break L61
 																									}
 																								}
 																								if p < len(s) && class6[s[p]] {
@@ -9019,175 +8579,167 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																										p++
 																									}
 																									if ok {
-																										break L67
+																										break L61
 																									}
 																								}
 																								ok = false
 																								break
 																							}
 																							if ok {
-																								break L66
+																								break L60
 																							}
 																						}
 																						ok = false
 																						break
 																					}
 																					if ok {
-																						break L65
+																						break L59
 																					}
 																				}
 																				if p < len(s) && class24[s[p]] {
 																					// pct_encoded, inlined
 																					{
-																						p68, n68 := p, len(n)
+																						p62, n62 := p, len(n)
 																						ok = true
-																					L68:
+																					L62:
 																						for {
 																							if ok = p < len(s) && s[p] == '%'; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p68, n[:n68]
-																								break L68
+																								p, n = p62, n[:n62]
+																								break L62
 																							}
 																							// HEXDIG, inlined
 																							if ok = p < len(s) && class12[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p68, n[:n68]
-																								break L68
+																								p, n = p62, n[:n62]
+																								break L62
 																							}
 																							// HEXDIG, inlined
 																							if ok = p < len(s) && class12[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p68, n[:n68]
-																								break L68
+																								p, n = p62, n[:n62]
+																								break L62
 																							}
 																							break
 																						}
 																					}
 																					if ok {
-																						break L65
+																						break L59
 																					}
 																				}
 																				ok = false
 																				break
 																			}
 																			if !ok {
-																				p, n = p63, n[:n63]
-																				break L63
+																				p, n = p57, n[:n57]
+																				break L57
 																			}
 																			break
 																		}
 																	}
-																	if !ok || p == q62 {
+																	if !ok || p == q56 {
 																		break
 																	}
 																}
-																b.work += p - start62
+																b.work += p - start56
 																ok = b.work <= b.limit
 															}
 															if !ok {
-																p, n = p61, n[:n61]
-																break L61
+																p, n = p55, n[:n55]
+																break L55
 															}
 															// seg_end, inlined
-														L69:
+														L63:
 															for {
 																{
-																	p70, n70 := p, len(n)
+																	p64, n64 := p, len(n)
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
-																	p, n = p70, n[:n70]
+																	p, n = p64, n[:n64]
 																}
 																if ok {
-																	break L69
+																	break L63
 																}
-																{
-																	p71, n71 := p, len(n)
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	p, n = p71, n[:n71]
-																	ok = !ok
-																}
+																ok = p >= len(s) // !., the end
 																if ok {
-																	break L69
+																	break L63
 																}
 																ok = false
 																break
 															}
 															if !ok {
-																p, n = p61, n[:n61]
-																break L61
+																p, n = p55, n[:n55]
+																break L55
 															}
 															break
 														}
 													}
 													if !ok {
-														p, n = p56, n[:n56]
-														break L56
+														p, n = p51, n[:n51]
+														break L51
 													}
 													break
 												}
 											}
 											if ok {
-												break L43
+												break L39
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p42, n[:n42]
-										break L42
+										p, n = p38, n[:n38]
+										break L38
 									}
 									{
-										start72 := p
+										start65 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q72 := p
+											q65 := p
 											// useg, inlined
 											{
-												p73, n73 := p, len(n)
+												p66, n66 := p, len(n)
 												ok = true
-											L73:
+											L66:
 												for {
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p73, n[:n73]
-														break L73
+														p, n = p66, n[:n66]
+														break L66
 													}
 													{
-														start74 := p
+														start67 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															q74 := p
+															q67 := p
 															// uric_ns, inlined
 															{
-																p75, n75 := p, len(n)
+																p68, n68 := p, len(n)
 																ok = true
-															L75:
+															L68:
 																for {
 																	{
-																		p76, n76 := p, len(n)
+																		p69, n69 := p, len(n)
 																		if ok = p < len(s) && s[p] == ';'; ok {
 																			p++
 																		}
-																		p, n = p76, n[:n76]
+																		p, n = p69, n[:n69]
 																		ok = !ok
 																	}
 																	if !ok {
-																		p, n = p75, n[:n75]
-																		break L75
+																		p, n = p68, n[:n68]
+																		break L68
 																	}
 																	// uric, inlined
-																L77:
+																L70:
 																	for {
 																		if p < len(s) && class19[s[p]] {
 																			// reserved, inlined
@@ -9195,12 +8747,12 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				p++
 																			}
 																			if ok {
-																				break L77
+																				break L70
 																			}
 																		}
 																		if p < len(s) && class20[s[p]] {
 																			// unreserved, inlined
-																		L78:
+																		L71:
 																			for {
 																				if p < len(s) && class21[s[p]] {
 																					// alphanum, inlined
@@ -9208,19 +8760,19 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																						p++
 																					}
 																					if ok {
-																						break L78
+																						break L71
 																					}
 																				}
 																				if p < len(s) && class22[s[p]] {
 																					// mark, inlined
-																				L79:
+																				L72:
 																					for {
 																						if p < len(s) && class23[s[p]] {
 																							if ok = p < len(s) && class23[s[p]]; ok {
 																								p++
 																							}
 																							if ok {
-																								break L79
+																								break L72
 																							}
 																						}
 																						if p < len(s) && class6[s[p]] {
@@ -9228,171 +8780,163 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																								p++
 																							}
 																							if ok {
-																								break L79
+																								break L72
 																							}
 																						}
 																						ok = false
 																						break
 																					}
 																					if ok {
-																						break L78
+																						break L71
 																					}
 																				}
 																				ok = false
 																				break
 																			}
 																			if ok {
-																				break L77
+																				break L70
 																			}
 																		}
 																		if p < len(s) && class24[s[p]] {
 																			// pct_encoded, inlined
 																			{
-																				p80, n80 := p, len(n)
+																				p73, n73 := p, len(n)
 																				ok = true
-																			L80:
+																			L73:
 																				for {
 																					if ok = p < len(s) && s[p] == '%'; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p80, n[:n80]
-																						break L80
+																						p, n = p73, n[:n73]
+																						break L73
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p80, n[:n80]
-																						break L80
+																						p, n = p73, n[:n73]
+																						break L73
 																					}
 																					// HEXDIG, inlined
 																					if ok = p < len(s) && class12[s[p]]; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p80, n[:n80]
-																						break L80
+																						p, n = p73, n[:n73]
+																						break L73
 																					}
 																					break
 																				}
 																			}
 																			if ok {
-																				break L77
+																				break L70
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if !ok {
-																		p, n = p75, n[:n75]
-																		break L75
+																		p, n = p68, n[:n68]
+																		break L68
 																	}
 																	break
 																}
 															}
-															if !ok || p == q74 {
+															if !ok || p == q67 {
 																break
 															}
 														}
-														b.work += p - start74
+														b.work += p - start67
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p73, n[:n73]
-														break L73
+														p, n = p66, n[:n66]
+														break L66
 													}
 													// seg_end, inlined
-												L81:
+												L74:
 													for {
 														{
-															p82, n82 := p, len(n)
+															p75, n75 := p, len(n)
 															if ok = p < len(s) && s[p] == ';'; ok {
 																p++
 															}
-															p, n = p82, n[:n82]
+															p, n = p75, n[:n75]
 														}
 														if ok {
-															break L81
+															break L74
 														}
-														{
-															p83, n83 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p83, n[:n83]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if ok {
-															break L81
+															break L74
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p73, n[:n73]
-														break L73
+														p, n = p66, n[:n66]
+														break L66
 													}
 													break
 												}
 											}
-											if !ok || p == q72 {
+											if !ok || p == q65 {
 												break
 											}
 										}
-										b.work += p - start72
+										b.work += p - start65
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p42, n[:n42]
-										break L42
+										p, n = p38, n[:n38]
+										break L38
 									}
 									{
-										p84, n84 := p, len(n)
+										p76, n76 := p, len(n)
 										ok = true
-									L84:
+									L76:
 										for {
 											{
-												p85, n85 := p, len(n)
+												p77, n77 := p, len(n)
 												// useg, inlined
 												{
-													p86, n86 := p, len(n)
+													p78, n78 := p, len(n)
 													ok = true
-												L86:
+												L78:
 													for {
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p86, n[:n86]
-															break L86
+															p, n = p78, n[:n78]
+															break L78
 														}
 														{
-															start87 := p
+															start79 := p
 															for b.work <= b.limit { // past the limit, no round is tried
-																q87 := p
+																q79 := p
 																// uric_ns, inlined
 																{
-																	p88, n88 := p, len(n)
+																	p80, n80 := p, len(n)
 																	ok = true
-																L88:
+																L80:
 																	for {
 																		{
-																			p89, n89 := p, len(n)
+																			p81, n81 := p, len(n)
 																			if ok = p < len(s) && s[p] == ';'; ok {
 																				p++
 																			}
-																			p, n = p89, n[:n89]
+																			p, n = p81, n[:n81]
 																			ok = !ok
 																		}
 																		if !ok {
-																			p, n = p88, n[:n88]
-																			break L88
+																			p, n = p80, n[:n80]
+																			break L80
 																		}
 																		// uric, inlined
-																	L90:
+																	L82:
 																		for {
 																			if p < len(s) && class19[s[p]] {
 																				// reserved, inlined
@@ -9400,12 +8944,12 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																					p++
 																				}
 																				if ok {
-																					break L90
+																					break L82
 																				}
 																			}
 																			if p < len(s) && class20[s[p]] {
 																				// unreserved, inlined
-																			L91:
+																			L83:
 																				for {
 																					if p < len(s) && class21[s[p]] {
 																						// alphanum, inlined
@@ -9413,19 +8957,19 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																							p++
 																						}
 																						if ok {
-																							break L91
+																							break L83
 																						}
 																					}
 																					if p < len(s) && class22[s[p]] {
 																						// mark, inlined
-																					L92:
+																					L84:
 																						for {
 																							if p < len(s) && class23[s[p]] {
 																								if ok = p < len(s) && class23[s[p]]; ok {
 																									p++
 																								}
 																								if ok {
-																									break L92
+																									break L84
 																								}
 																							}
 																							if p < len(s) && class6[s[p]] {
@@ -9433,178 +8977,170 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																									p++
 																								}
 																								if ok {
-																									break L92
+																									break L84
 																								}
 																							}
 																							ok = false
 																							break
 																						}
 																						if ok {
-																							break L91
+																							break L83
 																						}
 																					}
 																					ok = false
 																					break
 																				}
 																				if ok {
-																					break L90
+																					break L82
 																				}
 																			}
 																			if p < len(s) && class24[s[p]] {
 																				// pct_encoded, inlined
 																				{
-																					p93, n93 := p, len(n)
+																					p85, n85 := p, len(n)
 																					ok = true
-																				L93:
+																				L85:
 																					for {
 																						if ok = p < len(s) && s[p] == '%'; ok {
 																							p++
 																						}
 																						if !ok {
-																							p, n = p93, n[:n93]
-																							break L93
+																							p, n = p85, n[:n85]
+																							break L85
 																						}
 																						// HEXDIG, inlined
 																						if ok = p < len(s) && class12[s[p]]; ok {
 																							p++
 																						}
 																						if !ok {
-																							p, n = p93, n[:n93]
-																							break L93
+																							p, n = p85, n[:n85]
+																							break L85
 																						}
 																						// HEXDIG, inlined
 																						if ok = p < len(s) && class12[s[p]]; ok {
 																							p++
 																						}
 																						if !ok {
-																							p, n = p93, n[:n93]
-																							break L93
+																							p, n = p85, n[:n85]
+																							break L85
 																						}
 																						break
 																					}
 																				}
 																				if ok {
-																					break L90
+																					break L82
 																				}
 																			}
 																			ok = false
 																			break
 																		}
 																		if !ok {
-																			p, n = p88, n[:n88]
-																			break L88
+																			p, n = p80, n[:n80]
+																			break L80
 																		}
 																		break
 																	}
 																}
-																if !ok || p == q87 {
+																if !ok || p == q79 {
 																	break
 																}
 															}
-															b.work += p - start87
+															b.work += p - start79
 															ok = b.work <= b.limit
 														}
 														if !ok {
-															p, n = p86, n[:n86]
-															break L86
+															p, n = p78, n[:n78]
+															break L78
 														}
 														// seg_end, inlined
-													L94:
+													L86:
 														for {
 															{
-																p95, n95 := p, len(n)
+																p87, n87 := p, len(n)
 																if ok = p < len(s) && s[p] == ';'; ok {
 																	p++
 																}
-																p, n = p95, n[:n95]
+																p, n = p87, n[:n87]
 															}
 															if ok {
-																break L94
+																break L86
 															}
-															{
-																p96, n96 := p, len(n)
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																p, n = p96, n[:n96]
-																ok = !ok
-															}
+															ok = p >= len(s) // !., the end
 															if ok {
-																break L94
+																break L86
 															}
 															ok = false
 															break
 														}
 														if !ok {
-															p, n = p86, n[:n86]
-															break L86
+															p, n = p78, n[:n78]
+															break L78
 														}
 														break
 													}
 												}
-												p, n = p85, n[:n85]
+												p, n = p77, n[:n77]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p84, n[:n84]
-												break L84
+												p, n = p76, n[:n76]
+												break L76
 											}
 											// pseg, inlined
-										L97:
+										L88:
 											for {
 												if p < len(s) && class10[s[p]] {
 													{
-														p98, n98 := p, len(n)
+														p89, n89 := p, len(n)
 														ok = true
-													L98:
+													L89:
 														for {
 															// extension, inlined
-															node99 := len(n)
+															node90 := len(n)
 															n = append(n, ast.TreeNode{})
-															n[node99].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+															n[node90].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 															{
-																p100, n100 := p, len(n)
+																p91, n91 := p, len(n)
 																ok = true
-															L100:
+															L91:
 																for {
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p100, n[:n100]
-																		break L100
+																		p, n = p91, n[:n91]
+																		break L91
 																	}
 																	if ok = p < len(s) && class1[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p100, n[:n100]
-																		break L100
+																		p, n = p91, n[:n91]
+																		break L91
 																	}
 																	if ok = p < len(s) && class11[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p100, n[:n100]
-																		break L100
+																		p, n = p91, n[:n91]
+																		break L91
 																	}
 																	if ok = p < len(s) && class0[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p100, n[:n100]
-																		break L100
+																		p, n = p91, n[:n91]
+																		break L91
 																	}
 																	if ok = p < len(s) && s[p] == '='; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p100, n[:n100]
-																		break L100
+																		p, n = p91, n[:n91]
+																		break L91
 																	}
 																	{
-																		start101 := p
+																		start92 := p
 																		for b.work <= b.limit { // past the limit, no round is tried
 																			if p < len(s) && class9[s[p]] {
 																				p = run9.RunEnd(s, p+1)
@@ -9612,199 +9148,183 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																			ok = false
 																			break
 																		}
-																		b.work += p - start101
+																		b.work += p - start92
 																		ok = b.work <= b.limit
 																	}
 																	if !ok {
-																		p, n = p100, n[:n100]
-																		break L100
+																		p, n = p91, n[:n91]
+																		break L91
 																	}
 																	break
 																}
 															}
 															if ok {
-																n[node99].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+																n[node90].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 															} else {
-																n = n[:node99]
+																n = n[:node90]
 															}
 															if !ok {
-																p, n = p98, n[:n98]
-																break L98
+																p, n = p89, n[:n89]
+																break L89
 															}
 															// seg_end, inlined
-														L102:
+														L93:
 															for {
 																{
-																	p103, n103 := p, len(n)
+																	p94, n94 := p, len(n)
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
-																	p, n = p103, n[:n103]
+																	p, n = p94, n[:n94]
 																}
 																if ok {
-																	break L102
+																	break L93
 																}
-																{
-																	p104, n104 := p, len(n)
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	p, n = p104, n[:n104]
-																	ok = !ok
-																}
+																ok = p >= len(s) // !., the end
 																if ok {
-																	break L102
+																	break L93
 																}
 																ok = false
 																break
 															}
 															if !ok {
-																p, n = p98, n[:n98]
-																break L98
+																p, n = p89, n[:n89]
+																break L89
 															}
 															break
 														}
 													}
 													if ok {
-														break L97
+														break L88
 													}
 												}
 												if p < len(s) && class10[s[p]] {
 													{
-														p105, n105 := p, len(n)
+														p95, n95 := p, len(n)
 														ok = true
-													L105:
+													L95:
 														for {
 															p, n, ok = b.r27(p, d, n)
 															if !ok {
-																p, n = p105, n[:n105]
-																break L105
+																p, n = p95, n[:n95]
+																break L95
 															}
 															// seg_end, inlined
-														L106:
+														L96:
 															for {
 																{
-																	p107, n107 := p, len(n)
+																	p97, n97 := p, len(n)
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
-																	p, n = p107, n[:n107]
+																	p, n = p97, n[:n97]
 																}
 																if ok {
-																	break L106
+																	break L96
 																}
-																{
-																	p108, n108 := p, len(n)
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	p, n = p108, n[:n108]
-																	ok = !ok
-																}
+																ok = p >= len(s) // !., the end
 																if ok {
-																	break L106
+																	break L96
 																}
 																ok = false
 																break
 															}
 															if !ok {
-																p, n = p105, n[:n105]
-																break L105
+																p, n = p95, n[:n95]
+																break L95
 															}
 															break
 														}
 													}
 													if ok {
-														break L97
+														break L88
 													}
 												}
 												if p < len(s) && class10[s[p]] {
 													{
-														p109, n109 := p, len(n)
+														p98, n98 := p, len(n)
 														ok = true
-													L109:
+													L98:
 														for {
 															// isub_head, inlined
 															{
-																p110, n110 := p, len(n)
+																p99, n99 := p, len(n)
 																ok = true
-															L110:
+															L99:
 																for {
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p110, n[:n110]
-																		break L110
+																		p, n = p99, n[:n99]
+																		break L99
 																	}
 																	if ok = p < len(s) && class15[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p110, n[:n110]
-																		break L110
+																		p, n = p99, n[:n99]
+																		break L99
 																	}
 																	if ok = p < len(s) && class16[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p110, n[:n110]
-																		break L110
+																		p, n = p99, n[:n99]
+																		break L99
 																	}
 																	if ok = p < len(s) && class17[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p110, n[:n110]
-																		break L110
+																		p, n = p99, n[:n99]
+																		break L99
 																	}
 																	if ok = p < len(s) && class18[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p110, n[:n110]
-																		break L110
+																		p, n = p99, n[:n99]
+																		break L99
 																	}
 																	if ok = p < len(s) && s[p] == '='; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p110, n[:n110]
-																		break L110
+																		p, n = p99, n[:n99]
+																		break L99
 																	}
 																	break
 																}
 															}
 															if !ok {
-																p, n = p109, n[:n109]
-																break L109
+																p, n = p98, n[:n98]
+																break L98
 															}
 															{
-																start111 := p
+																start100 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	q111 := p
+																	q100 := p
 																	// uric_ns, inlined
 																	{
-																		p112, n112 := p, len(n)
+																		p101, n101 := p, len(n)
 																		ok = true
-																	L112:
+																	L101:
 																		for {
 																			{
-																				p113, n113 := p, len(n)
+																				p102, n102 := p, len(n)
 																				if ok = p < len(s) && s[p] == ';'; ok {
 																					p++
 																				}
-																				p, n = p113, n[:n113]
+																				p, n = p102, n[:n102]
 																				ok = !ok
 																			}
 																			if !ok {
-																				p, n = p112, n[:n112]
-																				break L112
+																				p, n = p101, n[:n101]
+																				break L101
 																			}
 																			// uric, inlined
-																		L114:
+																		L103:
 																			for {
 																				if p < len(s) && class19[s[p]] {
 																					// reserved, inlined
@@ -9812,12 +9332,12 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																						p++
 																					}
 																					if ok {
-																						break L114
+																						break L103
 																					}
 																				}
 																				if p < len(s) && class20[s[p]] {
 																					// unreserved, inlined
-																				L115:
+																				L104:
 																					for {
 																						if p < len(s) && class21[s[p]] {
 																							// alphanum, inlined
@@ -9825,19 +9345,19 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																								p++
 																							}
 																							if ok {
-																								break L115
+																								break L104
 																							}
 																						}
 																						if p < len(s) && class22[s[p]] {
 																							// mark, inlined
-																						L116:
+																						L105:
 																							for {
 																								if p < len(s) && class23[s[p]] {
 																									if ok = p < len(s) && class23[s[p]]; ok {
 																										p++
 																									}
 																									if ok {
-																										break L116
+																										break L105
 																									}
 																								}
 																								if p < len(s) && class6[s[p]] {
@@ -9845,134 +9365,126 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																										p++
 																									}
 																									if ok {
-																										break L116
+																										break L105
 																									}
 																								}
 																								ok = false
 																								break
 																							}
 																							if ok {
-																								break L115
+																								break L104
 																							}
 																						}
 																						ok = false
 																						break
 																					}
 																					if ok {
-																						break L114
+																						break L103
 																					}
 																				}
 																				if p < len(s) && class24[s[p]] {
 																					// pct_encoded, inlined
 																					{
-																						p117, n117 := p, len(n)
+																						p106, n106 := p, len(n)
 																						ok = true
-																					L117:
+																					L106:
 																						for {
 																							if ok = p < len(s) && s[p] == '%'; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p117, n[:n117]
-																								break L117
+																								p, n = p106, n[:n106]
+																								break L106
 																							}
 																							// HEXDIG, inlined
 																							if ok = p < len(s) && class12[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p117, n[:n117]
-																								break L117
+																								p, n = p106, n[:n106]
+																								break L106
 																							}
 																							// HEXDIG, inlined
 																							if ok = p < len(s) && class12[s[p]]; ok {
 																								p++
 																							}
 																							if !ok {
-																								p, n = p117, n[:n117]
-																								break L117
+																								p, n = p106, n[:n106]
+																								break L106
 																							}
 																							break
 																						}
 																					}
 																					if ok {
-																						break L114
+																						break L103
 																					}
 																				}
 																				ok = false
 																				break
 																			}
 																			if !ok {
-																				p, n = p112, n[:n112]
-																				break L112
+																				p, n = p101, n[:n101]
+																				break L101
 																			}
 																			break
 																		}
 																	}
-																	if !ok || p == q111 {
+																	if !ok || p == q100 {
 																		break
 																	}
 																}
-																b.work += p - start111
-																ok = (ok || p != start111) && b.work <= b.limit
+																b.work += p - start100
+																ok = (ok || p != start100) && b.work <= b.limit
 															}
 															if !ok {
-																p, n = p109, n[:n109]
-																break L109
+																p, n = p98, n[:n98]
+																break L98
 															}
 															// seg_end, inlined
-														L118:
+														L107:
 															for {
 																{
-																	p119, n119 := p, len(n)
+																	p108, n108 := p, len(n)
 																	if ok = p < len(s) && s[p] == ';'; ok {
 																		p++
 																	}
-																	p, n = p119, n[:n119]
+																	p, n = p108, n[:n108]
 																}
 																if ok {
-																	break L118
+																	break L107
 																}
-																{
-																	p120, n120 := p, len(n)
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	p, n = p120, n[:n120]
-																	ok = !ok
-																}
+																ok = p >= len(s) // !., the end
 																if ok {
-																	break L118
+																	break L107
 																}
 																ok = false
 																break
 															}
 															if !ok {
-																p, n = p109, n[:n109]
-																break L109
+																p, n = p98, n[:n98]
+																break L98
 															}
 															break
 														}
 													}
 													if ok {
-														break L97
+														break L88
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p84, n[:n84]
-												break L84
+												p, n = p76, n[:n76]
+												break L76
 											}
 											break
 										}
 									}
 									ok = true
 									if !ok {
-										p, n = p42, n[:n42]
-										break L42
+										p, n = p38, n[:n38]
+										break L38
 									}
 									break
 								}
@@ -9995,15 +9507,7 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			{
-				p121, n121 := p, len(n)
-				if ok = p < len(s); ok {
-					_, w := utf8.DecodeRuneInString(s[p:])
-					p += w
-				}
-				p, n = p121, n[:n121]
-				ok = !ok
-			}
+			ok = p >= len(s) // !., the end
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -10241,15 +9745,7 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								if ok {
 									break L12
 								}
-								{
-									p14, n14 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p14, n[:n14]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
 									break L12
 								}
@@ -10269,134 +9765,126 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				}
 				if p < len(s) && class10[s[p]] {
 					{
-						p15, n15 := p, len(n)
+						p14, n14 := p, len(n)
 						ok = true
-					L15:
+					L14:
 						for {
 							// isub_head, inlined
 							{
-								p16, n16 := p, len(n)
+								p15, n15 := p, len(n)
 								ok = true
-							L16:
+							L15:
 								for {
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p15, n[:n15]
+										break L15
 									}
 									if ok = p < len(s) && class15[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p15, n[:n15]
+										break L15
 									}
 									if ok = p < len(s) && class16[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p15, n[:n15]
+										break L15
 									}
 									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p15, n[:n15]
+										break L15
 									}
 									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p15, n[:n15]
+										break L15
 									}
 									if ok = p < len(s) && s[p] == '='; ok {
 										p++
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p15, n[:n15]
+										break L15
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p15, n[:n15]
-								break L15
+								p, n = p14, n[:n14]
+								break L14
 							}
 							// seg_end, inlined
-						L17:
+						L16:
 							for {
 								{
-									p18, n18 := p, len(n)
+									p17, n17 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p18, n[:n18]
+									p, n = p17, n[:n17]
 								}
 								if ok {
-									break L17
+									break L16
 								}
-								{
-									p19, n19 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p19, n[:n19]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L17
+									break L16
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p15, n[:n15]
-								break L15
+								p, n = p14, n[:n14]
+								break L14
 							}
 							// useg, inlined
 							{
-								p20, n20 := p, len(n)
+								p18, n18 := p, len(n)
 								ok = true
-							L20:
+							L18:
 								for {
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p20, n[:n20]
-										break L20
+										p, n = p18, n[:n18]
+										break L18
 									}
 									{
-										start21 := p
+										start19 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q21 := p
+											q19 := p
 											// uric_ns, inlined
 											{
-												p22, n22 := p, len(n)
+												p20, n20 := p, len(n)
 												ok = true
-											L22:
+											L20:
 												for {
 													{
-														p23, n23 := p, len(n)
+														p21, n21 := p, len(n)
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
-														p, n = p23, n[:n23]
+														p, n = p21, n[:n21]
 														ok = !ok
 													}
 													if !ok {
-														p, n = p22, n[:n22]
-														break L22
+														p, n = p20, n[:n20]
+														break L20
 													}
 													// uric, inlined
-												L24:
+												L22:
 													for {
 														if p < len(s) && class19[s[p]] {
 															// reserved, inlined
@@ -10404,12 +9892,12 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																p++
 															}
 															if ok {
-																break L24
+																break L22
 															}
 														}
 														if p < len(s) && class20[s[p]] {
 															// unreserved, inlined
-														L25:
+														L23:
 															for {
 																if p < len(s) && class21[s[p]] {
 																	// alphanum, inlined
@@ -10417,19 +9905,19 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		p++
 																	}
 																	if ok {
-																		break L25
+																		break L23
 																	}
 																}
 																if p < len(s) && class22[s[p]] {
 																	// mark, inlined
-																L26:
+																L24:
 																	for {
 																		if p < len(s) && class23[s[p]] {
 																			if ok = p < len(s) && class23[s[p]]; ok {
 																				p++
 																			}
 																			if ok {
-																				break L26
+																				break L24
 																			}
 																		}
 																		if p < len(s) && class6[s[p]] {
@@ -10437,119 +9925,111 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				p++
 																			}
 																			if ok {
-																				break L26
+																				break L24
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if ok {
-																		break L25
+																		break L23
 																	}
 																}
 																ok = false
 																break
 															}
 															if ok {
-																break L24
+																break L22
 															}
 														}
 														if p < len(s) && class24[s[p]] {
 															// pct_encoded, inlined
 															{
-																p27, n27 := p, len(n)
+																p25, n25 := p, len(n)
 																ok = true
-															L27:
+															L25:
 																for {
 																	if ok = p < len(s) && s[p] == '%'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p27, n[:n27]
-																		break L27
+																		p, n = p25, n[:n25]
+																		break L25
 																	}
 																	// HEXDIG, inlined
 																	if ok = p < len(s) && class12[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p27, n[:n27]
-																		break L27
+																		p, n = p25, n[:n25]
+																		break L25
 																	}
 																	// HEXDIG, inlined
 																	if ok = p < len(s) && class12[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p27, n[:n27]
-																		break L27
+																		p, n = p25, n[:n25]
+																		break L25
 																	}
 																	break
 																}
 															}
 															if ok {
-																break L24
+																break L22
 															}
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p22, n[:n22]
-														break L22
+														p, n = p20, n[:n20]
+														break L20
 													}
 													break
 												}
 											}
-											if !ok || p == q21 {
+											if !ok || p == q19 {
 												break
 											}
 										}
-										b.work += p - start21
+										b.work += p - start19
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p20, n[:n20]
-										break L20
+										p, n = p18, n[:n18]
+										break L18
 									}
 									// seg_end, inlined
-								L28:
+								L26:
 									for {
 										{
-											p29, n29 := p, len(n)
+											p27, n27 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p29, n[:n29]
+											p, n = p27, n[:n27]
 										}
 										if ok {
-											break L28
+											break L26
 										}
-										{
-											p30, n30 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p30, n[:n30]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L28
+											break L26
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p20, n[:n20]
-										break L20
+										p, n = p18, n[:n18]
+										break L18
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p15, n[:n15]
-								break L15
+								p, n = p14, n[:n14]
+								break L14
 							}
 							break
 						}
@@ -10566,46 +10046,46 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start31 := p
+				start28 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q31 := p
+					q28 := p
 					// useg, inlined
 					{
-						p32, n32 := p, len(n)
+						p29, n29 := p, len(n)
 						ok = true
-					L32:
+					L29:
 						for {
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p32, n[:n32]
-								break L32
+								p, n = p29, n[:n29]
+								break L29
 							}
 							{
-								start33 := p
+								start30 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q33 := p
+									q30 := p
 									// uric_ns, inlined
 									{
-										p34, n34 := p, len(n)
+										p31, n31 := p, len(n)
 										ok = true
-									L34:
+									L31:
 										for {
 											{
-												p35, n35 := p, len(n)
+												p32, n32 := p, len(n)
 												if ok = p < len(s) && s[p] == ';'; ok {
 													p++
 												}
-												p, n = p35, n[:n35]
+												p, n = p32, n[:n32]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p34, n[:n34]
-												break L34
+												p, n = p31, n[:n31]
+												break L31
 											}
 											// uric, inlined
-										L36:
+										L33:
 											for {
 												if p < len(s) && class19[s[p]] {
 													// reserved, inlined
@@ -10613,12 +10093,12 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														p++
 													}
 													if ok {
-														break L36
+														break L33
 													}
 												}
 												if p < len(s) && class20[s[p]] {
 													// unreserved, inlined
-												L37:
+												L34:
 													for {
 														if p < len(s) && class21[s[p]] {
 															// alphanum, inlined
@@ -10626,19 +10106,19 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																p++
 															}
 															if ok {
-																break L37
+																break L34
 															}
 														}
 														if p < len(s) && class22[s[p]] {
 															// mark, inlined
-														L38:
+														L35:
 															for {
 																if p < len(s) && class23[s[p]] {
 																	if ok = p < len(s) && class23[s[p]]; ok {
 																		p++
 																	}
 																	if ok {
-																		break L38
+																		break L35
 																	}
 																}
 																if p < len(s) && class6[s[p]] {
@@ -10646,121 +10126,113 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		p++
 																	}
 																	if ok {
-																		break L38
+																		break L35
 																	}
 																}
 																ok = false
 																break
 															}
 															if ok {
-																break L37
+																break L34
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L36
+														break L33
 													}
 												}
 												if p < len(s) && class24[s[p]] {
 													// pct_encoded, inlined
 													{
-														p39, n39 := p, len(n)
+														p36, n36 := p, len(n)
 														ok = true
-													L39:
+													L36:
 														for {
 															if ok = p < len(s) && s[p] == '%'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p39, n[:n39]
-																break L39
+																p, n = p36, n[:n36]
+																break L36
 															}
 															// HEXDIG, inlined
 															if ok = p < len(s) && class12[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p39, n[:n39]
-																break L39
+																p, n = p36, n[:n36]
+																break L36
 															}
 															// HEXDIG, inlined
 															if ok = p < len(s) && class12[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p39, n[:n39]
-																break L39
+																p, n = p36, n[:n36]
+																break L36
 															}
 															break
 														}
 													}
 													if ok {
-														break L36
+														break L33
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p34, n[:n34]
-												break L34
+												p, n = p31, n[:n31]
+												break L31
 											}
 											break
 										}
 									}
-									if !ok || p == q33 {
+									if !ok || p == q30 {
 										break
 									}
 								}
-								b.work += p - start33
+								b.work += p - start30
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p32, n[:n32]
-								break L32
+								p, n = p29, n[:n29]
+								break L29
 							}
 							// seg_end, inlined
-						L40:
+						L37:
 							for {
 								{
-									p41, n41 := p, len(n)
+									p38, n38 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p41, n[:n41]
+									p, n = p38, n[:n38]
 								}
 								if ok {
-									break L40
+									break L37
 								}
-								{
-									p42, n42 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p42, n[:n42]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L40
+									break L37
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p32, n[:n32]
-								break L32
+								p, n = p29, n[:n29]
+								break L29
 							}
 							break
 						}
 					}
-					if !ok || p == q31 {
+					if !ok || p == q28 {
 						break
 					}
 				}
-				b.work += p - start31
+				b.work += p - start28
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -10768,49 +10240,49 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				p43, n43 := p, len(n)
+				p39, n39 := p, len(n)
 				ok = true
-			L43:
+			L39:
 				for {
 					{
-						p44, n44 := p, len(n)
+						p40, n40 := p, len(n)
 						// useg, inlined
 						{
-							p45, n45 := p, len(n)
+							p41, n41 := p, len(n)
 							ok = true
-						L45:
+						L41:
 							for {
 								if ok = p < len(s) && s[p] == ';'; ok {
 									p++
 								}
 								if !ok {
-									p, n = p45, n[:n45]
-									break L45
+									p, n = p41, n[:n41]
+									break L41
 								}
 								{
-									start46 := p
+									start42 := p
 									for b.work <= b.limit { // past the limit, no round is tried
-										q46 := p
+										q42 := p
 										// uric_ns, inlined
 										{
-											p47, n47 := p, len(n)
+											p43, n43 := p, len(n)
 											ok = true
-										L47:
+										L43:
 											for {
 												{
-													p48, n48 := p, len(n)
+													p44, n44 := p, len(n)
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
-													p, n = p48, n[:n48]
+													p, n = p44, n[:n44]
 													ok = !ok
 												}
 												if !ok {
-													p, n = p47, n[:n47]
-													break L47
+													p, n = p43, n[:n43]
+													break L43
 												}
 												// uric, inlined
-											L49:
+											L45:
 												for {
 													if p < len(s) && class19[s[p]] {
 														// reserved, inlined
@@ -10818,12 +10290,12 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 															p++
 														}
 														if ok {
-															break L49
+															break L45
 														}
 													}
 													if p < len(s) && class20[s[p]] {
 														// unreserved, inlined
-													L50:
+													L46:
 														for {
 															if p < len(s) && class21[s[p]] {
 																// alphanum, inlined
@@ -10831,19 +10303,19 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																	p++
 																}
 																if ok {
-																	break L50
+																	break L46
 																}
 															}
 															if p < len(s) && class22[s[p]] {
 																// mark, inlined
-															L51:
+															L47:
 																for {
 																	if p < len(s) && class23[s[p]] {
 																		if ok = p < len(s) && class23[s[p]]; ok {
 																			p++
 																		}
 																		if ok {
-																			break L51
+																			break L47
 																		}
 																	}
 																	if p < len(s) && class6[s[p]] {
@@ -10851,178 +10323,170 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																			p++
 																		}
 																		if ok {
-																			break L51
+																			break L47
 																		}
 																	}
 																	ok = false
 																	break
 																}
 																if ok {
-																	break L50
+																	break L46
 																}
 															}
 															ok = false
 															break
 														}
 														if ok {
-															break L49
+															break L45
 														}
 													}
 													if p < len(s) && class24[s[p]] {
 														// pct_encoded, inlined
 														{
-															p52, n52 := p, len(n)
+															p48, n48 := p, len(n)
 															ok = true
-														L52:
+														L48:
 															for {
 																if ok = p < len(s) && s[p] == '%'; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p52, n[:n52]
-																	break L52
+																	p, n = p48, n[:n48]
+																	break L48
 																}
 																// HEXDIG, inlined
 																if ok = p < len(s) && class12[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p52, n[:n52]
-																	break L52
+																	p, n = p48, n[:n48]
+																	break L48
 																}
 																// HEXDIG, inlined
 																if ok = p < len(s) && class12[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p52, n[:n52]
-																	break L52
+																	p, n = p48, n[:n48]
+																	break L48
 																}
 																break
 															}
 														}
 														if ok {
-															break L49
+															break L45
 														}
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p47, n[:n47]
-													break L47
+													p, n = p43, n[:n43]
+													break L43
 												}
 												break
 											}
 										}
-										if !ok || p == q46 {
+										if !ok || p == q42 {
 											break
 										}
 									}
-									b.work += p - start46
+									b.work += p - start42
 									ok = b.work <= b.limit
 								}
 								if !ok {
-									p, n = p45, n[:n45]
-									break L45
+									p, n = p41, n[:n41]
+									break L41
 								}
 								// seg_end, inlined
-							L53:
+							L49:
 								for {
 									{
-										p54, n54 := p, len(n)
+										p50, n50 := p, len(n)
 										if ok = p < len(s) && s[p] == ';'; ok {
 											p++
 										}
-										p, n = p54, n[:n54]
+										p, n = p50, n[:n50]
 									}
 									if ok {
-										break L53
+										break L49
 									}
-									{
-										p55, n55 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p55, n[:n55]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if ok {
-										break L53
+										break L49
 									}
 									ok = false
 									break
 								}
 								if !ok {
-									p, n = p45, n[:n45]
-									break L45
+									p, n = p41, n[:n41]
+									break L41
 								}
 								break
 							}
 						}
-						p, n = p44, n[:n44]
+						p, n = p40, n[:n40]
 						ok = !ok
 					}
 					if !ok {
-						p, n = p43, n[:n43]
-						break L43
+						p, n = p39, n[:n39]
+						break L39
 					}
 					// pseg, inlined
-				L56:
+				L51:
 					for {
 						if p < len(s) && class10[s[p]] {
 							{
-								p57, n57 := p, len(n)
+								p52, n52 := p, len(n)
 								ok = true
-							L57:
+							L52:
 								for {
 									// extension, inlined
-									node58 := len(n)
+									node53 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node58].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+									n[node53].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 									{
-										p59, n59 := p, len(n)
+										p54, n54 := p, len(n)
 										ok = true
-									L59:
+									L54:
 										for {
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p59, n[:n59]
-												break L59
+												p, n = p54, n[:n54]
+												break L54
 											}
 											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p59, n[:n59]
-												break L59
+												p, n = p54, n[:n54]
+												break L54
 											}
 											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p59, n[:n59]
-												break L59
+												p, n = p54, n[:n54]
+												break L54
 											}
 											if ok = p < len(s) && class0[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p59, n[:n59]
-												break L59
+												p, n = p54, n[:n54]
+												break L54
 											}
 											if ok = p < len(s) && s[p] == '='; ok {
 												p++
 											}
 											if !ok {
-												p, n = p59, n[:n59]
-												break L59
+												p, n = p54, n[:n54]
+												break L54
 											}
 											{
-												start60 := p
+												start55 := p
 												for b.work <= b.limit { // past the limit, no round is tried
 													if p < len(s) && class9[s[p]] {
 														p = run9.RunEnd(s, p+1)
@@ -11030,199 +10494,183 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													ok = false
 													break
 												}
-												b.work += p - start60
+												b.work += p - start55
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p59, n[:n59]
-												break L59
+												p, n = p54, n[:n54]
+												break L54
 											}
 											break
 										}
 									}
 									if ok {
-										n[node58].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+										n[node53].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 									} else {
-										n = n[:node58]
+										n = n[:node53]
 									}
 									if !ok {
-										p, n = p57, n[:n57]
-										break L57
+										p, n = p52, n[:n52]
+										break L52
 									}
 									// seg_end, inlined
-								L61:
+								L56:
 									for {
 										{
-											p62, n62 := p, len(n)
+											p57, n57 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p62, n[:n62]
+											p, n = p57, n[:n57]
 										}
 										if ok {
-											break L61
+											break L56
 										}
-										{
-											p63, n63 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p63, n[:n63]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L61
+											break L56
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p57, n[:n57]
-										break L57
+										p, n = p52, n[:n52]
+										break L52
 									}
 									break
 								}
 							}
 							if ok {
-								break L56
+								break L51
 							}
 						}
 						if p < len(s) && class10[s[p]] {
 							{
-								p64, n64 := p, len(n)
+								p58, n58 := p, len(n)
 								ok = true
-							L64:
+							L58:
 								for {
 									p, n, ok = b.r27(p, d, n)
 									if !ok {
-										p, n = p64, n[:n64]
-										break L64
+										p, n = p58, n[:n58]
+										break L58
 									}
 									// seg_end, inlined
-								L65:
+								L59:
 									for {
 										{
-											p66, n66 := p, len(n)
+											p60, n60 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p66, n[:n66]
+											p, n = p60, n[:n60]
 										}
 										if ok {
-											break L65
+											break L59
 										}
-										{
-											p67, n67 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p67, n[:n67]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L65
+											break L59
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p64, n[:n64]
-										break L64
+										p, n = p58, n[:n58]
+										break L58
 									}
 									break
 								}
 							}
 							if ok {
-								break L56
+								break L51
 							}
 						}
 						if p < len(s) && class10[s[p]] {
 							{
-								p68, n68 := p, len(n)
+								p61, n61 := p, len(n)
 								ok = true
-							L68:
+							L61:
 								for {
 									// isub_head, inlined
 									{
-										p69, n69 := p, len(n)
+										p62, n62 := p, len(n)
 										ok = true
-									L69:
+									L62:
 										for {
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p69, n[:n69]
-												break L69
+												p, n = p62, n[:n62]
+												break L62
 											}
 											if ok = p < len(s) && class15[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p69, n[:n69]
-												break L69
+												p, n = p62, n[:n62]
+												break L62
 											}
 											if ok = p < len(s) && class16[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p69, n[:n69]
-												break L69
+												p, n = p62, n[:n62]
+												break L62
 											}
 											if ok = p < len(s) && class17[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p69, n[:n69]
-												break L69
+												p, n = p62, n[:n62]
+												break L62
 											}
 											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p69, n[:n69]
-												break L69
+												p, n = p62, n[:n62]
+												break L62
 											}
 											if ok = p < len(s) && s[p] == '='; ok {
 												p++
 											}
 											if !ok {
-												p, n = p69, n[:n69]
-												break L69
+												p, n = p62, n[:n62]
+												break L62
 											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p68, n[:n68]
-										break L68
+										p, n = p61, n[:n61]
+										break L61
 									}
 									{
-										start70 := p
+										start63 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q70 := p
+											q63 := p
 											// uric_ns, inlined
 											{
-												p71, n71 := p, len(n)
+												p64, n64 := p, len(n)
 												ok = true
-											L71:
+											L64:
 												for {
 													{
-														p72, n72 := p, len(n)
+														p65, n65 := p, len(n)
 														if ok = p < len(s) && s[p] == ';'; ok {
 															p++
 														}
-														p, n = p72, n[:n72]
+														p, n = p65, n[:n65]
 														ok = !ok
 													}
 													if !ok {
-														p, n = p71, n[:n71]
-														break L71
+														p, n = p64, n[:n64]
+														break L64
 													}
 													// uric, inlined
-												L73:
+												L66:
 													for {
 														if p < len(s) && class19[s[p]] {
 															// reserved, inlined
@@ -11230,12 +10678,12 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																p++
 															}
 															if ok {
-																break L73
+																break L66
 															}
 														}
 														if p < len(s) && class20[s[p]] {
 															// unreserved, inlined
-														L74:
+														L67:
 															for {
 																if p < len(s) && class21[s[p]] {
 																	// alphanum, inlined
@@ -11243,19 +10691,19 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		p++
 																	}
 																	if ok {
-																		break L74
+																		break L67
 																	}
 																}
 																if p < len(s) && class22[s[p]] {
 																	// mark, inlined
-																L75:
+																L68:
 																	for {
 																		if p < len(s) && class23[s[p]] {
 																			if ok = p < len(s) && class23[s[p]]; ok {
 																				p++
 																			}
 																			if ok {
-																				break L75
+																				break L68
 																			}
 																		}
 																		if p < len(s) && class6[s[p]] {
@@ -11263,126 +10711,118 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																				p++
 																			}
 																			if ok {
-																				break L75
+																				break L68
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if ok {
-																		break L74
+																		break L67
 																	}
 																}
 																ok = false
 																break
 															}
 															if ok {
-																break L73
+																break L66
 															}
 														}
 														if p < len(s) && class24[s[p]] {
 															// pct_encoded, inlined
 															{
-																p76, n76 := p, len(n)
+																p69, n69 := p, len(n)
 																ok = true
-															L76:
+															L69:
 																for {
 																	if ok = p < len(s) && s[p] == '%'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p76, n[:n76]
-																		break L76
+																		p, n = p69, n[:n69]
+																		break L69
 																	}
 																	// HEXDIG, inlined
 																	if ok = p < len(s) && class12[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p76, n[:n76]
-																		break L76
+																		p, n = p69, n[:n69]
+																		break L69
 																	}
 																	// HEXDIG, inlined
 																	if ok = p < len(s) && class12[s[p]]; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p76, n[:n76]
-																		break L76
+																		p, n = p69, n[:n69]
+																		break L69
 																	}
 																	break
 																}
 															}
 															if ok {
-																break L73
+																break L66
 															}
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p71, n[:n71]
-														break L71
+														p, n = p64, n[:n64]
+														break L64
 													}
 													break
 												}
 											}
-											if !ok || p == q70 {
+											if !ok || p == q63 {
 												break
 											}
 										}
-										b.work += p - start70
-										ok = (ok || p != start70) && b.work <= b.limit
+										b.work += p - start63
+										ok = (ok || p != start63) && b.work <= b.limit
 									}
 									if !ok {
-										p, n = p68, n[:n68]
-										break L68
+										p, n = p61, n[:n61]
+										break L61
 									}
 									// seg_end, inlined
-								L77:
+								L70:
 									for {
 										{
-											p78, n78 := p, len(n)
+											p71, n71 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p78, n[:n78]
+											p, n = p71, n[:n71]
 										}
 										if ok {
-											break L77
+											break L70
 										}
-										{
-											p79, n79 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p79, n[:n79]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L77
+											break L70
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p68, n[:n68]
-										break L68
+										p, n = p61, n[:n61]
+										break L61
 									}
 									break
 								}
 							}
 							if ok {
-								break L56
+								break L51
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p43, n[:n43]
-						break L43
+						p, n = p39, n[:n39]
+						break L39
 					}
 					break
 				}
@@ -11577,15 +11017,7 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							if ok {
 								break L11
 							}
-							{
-								p13, n13 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p13, n[:n13]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L11
 							}
@@ -11606,60 +11038,60 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			// pseg, inlined
-		L14:
+		L13:
 			for {
 				if p < len(s) && class10[s[p]] {
 					{
-						p15, n15 := p, len(n)
+						p14, n14 := p, len(n)
 						ok = true
-					L15:
+					L14:
 						for {
 							// extension, inlined
-							node16 := len(n)
+							node15 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node16].StartRule = uint32(p)<<ast.TreeRuleBits | 6
+							n[node15].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 							{
-								p17, n17 := p, len(n)
+								p16, n16 := p, len(n)
 								ok = true
-							L17:
+							L16:
 								for {
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									if ok = p < len(s) && class0[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									if ok = p < len(s) && s[p] == '='; ok {
 										p++
 									}
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									{
-										start18 := p
+										start17 := p
 										for b.work <= b.limit { // past the limit, no round is tried
 											if p < len(s) && class9[s[p]] {
 												p = run9.RunEnd(s, p+1)
@@ -11667,199 +11099,183 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											ok = false
 											break
 										}
-										b.work += p - start18
+										b.work += p - start17
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p17, n[:n17]
-										break L17
+										p, n = p16, n[:n16]
+										break L16
 									}
 									break
 								}
 							}
 							if ok {
-								n[node16].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node15].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node16]
+								n = n[:node15]
 							}
 							if !ok {
-								p, n = p15, n[:n15]
-								break L15
+								p, n = p14, n[:n14]
+								break L14
 							}
 							// seg_end, inlined
-						L19:
+						L18:
 							for {
 								{
-									p20, n20 := p, len(n)
+									p19, n19 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p20, n[:n20]
+									p, n = p19, n[:n19]
 								}
 								if ok {
-									break L19
+									break L18
 								}
-								{
-									p21, n21 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p21, n[:n21]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L19
+									break L18
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p15, n[:n15]
-								break L15
+								p, n = p14, n[:n14]
+								break L14
 							}
 							break
 						}
 					}
 					if ok {
-						break L14
+						break L13
 					}
 				}
 				if p < len(s) && class10[s[p]] {
 					{
-						p22, n22 := p, len(n)
+						p20, n20 := p, len(n)
 						ok = true
-					L22:
+					L20:
 						for {
 							p, n, ok = b.r27(p, d, n)
 							if !ok {
-								p, n = p22, n[:n22]
-								break L22
+								p, n = p20, n[:n20]
+								break L20
 							}
 							// seg_end, inlined
-						L23:
+						L21:
 							for {
 								{
-									p24, n24 := p, len(n)
+									p22, n22 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p24, n[:n24]
+									p, n = p22, n[:n22]
 								}
 								if ok {
-									break L23
+									break L21
 								}
-								{
-									p25, n25 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p25, n[:n25]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L23
+									break L21
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p22, n[:n22]
-								break L22
+								p, n = p20, n[:n20]
+								break L20
 							}
 							break
 						}
 					}
 					if ok {
-						break L14
+						break L13
 					}
 				}
 				if p < len(s) && class10[s[p]] {
 					{
-						p26, n26 := p, len(n)
+						p23, n23 := p, len(n)
 						ok = true
-					L26:
+					L23:
 						for {
 							// isub_head, inlined
 							{
-								p27, n27 := p, len(n)
+								p24, n24 := p, len(n)
 								ok = true
-							L27:
+							L24:
 								for {
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p24, n[:n24]
+										break L24
 									}
 									if ok = p < len(s) && class15[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p24, n[:n24]
+										break L24
 									}
 									if ok = p < len(s) && class16[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p24, n[:n24]
+										break L24
 									}
 									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p24, n[:n24]
+										break L24
 									}
 									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p24, n[:n24]
+										break L24
 									}
 									if ok = p < len(s) && s[p] == '='; ok {
 										p++
 									}
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p24, n[:n24]
+										break L24
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p26, n[:n26]
-								break L26
+								p, n = p23, n[:n23]
+								break L23
 							}
 							{
-								start28 := p
+								start25 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q28 := p
+									q25 := p
 									// uric_ns, inlined
 									{
-										p29, n29 := p, len(n)
+										p26, n26 := p, len(n)
 										ok = true
-									L29:
+									L26:
 										for {
 											{
-												p30, n30 := p, len(n)
+												p27, n27 := p, len(n)
 												if ok = p < len(s) && s[p] == ';'; ok {
 													p++
 												}
-												p, n = p30, n[:n30]
+												p, n = p27, n[:n27]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p29, n[:n29]
-												break L29
+												p, n = p26, n[:n26]
+												break L26
 											}
 											// uric, inlined
-										L31:
+										L28:
 											for {
 												if p < len(s) && class19[s[p]] {
 													// reserved, inlined
@@ -11867,12 +11283,12 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														p++
 													}
 													if ok {
-														break L31
+														break L28
 													}
 												}
 												if p < len(s) && class20[s[p]] {
 													// unreserved, inlined
-												L32:
+												L29:
 													for {
 														if p < len(s) && class21[s[p]] {
 															// alphanum, inlined
@@ -11880,19 +11296,19 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																p++
 															}
 															if ok {
-																break L32
+																break L29
 															}
 														}
 														if p < len(s) && class22[s[p]] {
 															// mark, inlined
-														L33:
+														L30:
 															for {
 																if p < len(s) && class23[s[p]] {
 																	if ok = p < len(s) && class23[s[p]]; ok {
 																		p++
 																	}
 																	if ok {
-																		break L33
+																		break L30
 																	}
 																}
 																if p < len(s) && class6[s[p]] {
@@ -11900,118 +11316,110 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		p++
 																	}
 																	if ok {
-																		break L33
+																		break L30
 																	}
 																}
 																ok = false
 																break
 															}
 															if ok {
-																break L32
+																break L29
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L31
+														break L28
 													}
 												}
 												if p < len(s) && class24[s[p]] {
 													// pct_encoded, inlined
 													{
-														p34, n34 := p, len(n)
+														p31, n31 := p, len(n)
 														ok = true
-													L34:
+													L31:
 														for {
 															if ok = p < len(s) && s[p] == '%'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p34, n[:n34]
-																break L34
+																p, n = p31, n[:n31]
+																break L31
 															}
 															// HEXDIG, inlined
 															if ok = p < len(s) && class12[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p34, n[:n34]
-																break L34
+																p, n = p31, n[:n31]
+																break L31
 															}
 															// HEXDIG, inlined
 															if ok = p < len(s) && class12[s[p]]; ok {
 																p++
 															}
 															if !ok {
-																p, n = p34, n[:n34]
-																break L34
+																p, n = p31, n[:n31]
+																break L31
 															}
 															break
 														}
 													}
 													if ok {
-														break L31
+														break L28
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p29, n[:n29]
-												break L29
+												p, n = p26, n[:n26]
+												break L26
 											}
 											break
 										}
 									}
-									if !ok || p == q28 {
+									if !ok || p == q25 {
 										break
 									}
 								}
-								b.work += p - start28
-								ok = (ok || p != start28) && b.work <= b.limit
+								b.work += p - start25
+								ok = (ok || p != start25) && b.work <= b.limit
 							}
 							if !ok {
-								p, n = p26, n[:n26]
-								break L26
+								p, n = p23, n[:n23]
+								break L23
 							}
 							// seg_end, inlined
-						L35:
+						L32:
 							for {
 								{
-									p36, n36 := p, len(n)
+									p33, n33 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p36, n[:n36]
+									p, n = p33, n[:n33]
 								}
 								if ok {
-									break L35
+									break L32
 								}
-								{
-									p37, n37 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p37, n[:n37]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L35
+									break L32
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p26, n[:n26]
-								break L26
+								p, n = p23, n[:n23]
+								break L23
 							}
 							break
 						}
 					}
 					if ok {
-						break L14
+						break L13
 					}
 				}
 				ok = false
@@ -12246,15 +11654,7 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				if ok {
 					break L10
 				}
-				{
-					p12, n12 := p, len(n)
-					if ok = p < len(s); ok {
-						_, w := utf8.DecodeRuneInString(s[p:])
-						p += w
-					}
-					p, n = p12, n[:n12]
-					ok = !ok
-				}
+				ok = p >= len(s) // !., the end
 				if ok {
 					break L10
 				}
@@ -12442,15 +11842,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				if ok {
 					break L9
 				}
-				{
-					p11, n11 := p, len(n)
-					if ok = p < len(s); ok {
-						_, w := utf8.DecodeRuneInString(s[p:])
-						p += w
-					}
-					p, n = p11, n[:n11]
-					ok = !ok
-				}
+				ok = p >= len(s) // !., the end
 				if ok {
 					break L9
 				}
@@ -12567,15 +11959,7 @@ L1:
 						if ok {
 							break L6
 						}
-						{
-							p8, n8 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p8, n[:n8]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
 							break L6
 						}
@@ -12595,46 +11979,38 @@ L1:
 		}
 		if p < len(s) && class10[s[p]] {
 			{
-				p9, n9 := p, len(n)
+				p8, n8 := p, len(n)
 				ok = true
-			L9:
+			L8:
 				for {
 					p, n, ok = b.r27(p, d, n)
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p8, n[:n8]
+						break L8
 					}
 					// seg_end, inlined
-				L10:
+				L9:
 					for {
 						{
-							p11, n11 := p, len(n)
+							p10, n10 := p, len(n)
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
-							p, n = p11, n[:n11]
+							p, n = p10, n[:n10]
 						}
 						if ok {
-							break L10
+							break L9
 						}
-						{
-							p12, n12 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p12, n[:n12]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
-							break L10
+							break L9
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p8, n[:n8]
+						break L8
 					}
 					break
 				}
@@ -12645,89 +12021,89 @@ L1:
 		}
 		if p < len(s) && class10[s[p]] {
 			{
-				p13, n13 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L13:
+			L11:
 				for {
 					// isub_head, inlined
 					{
-						p14, n14 := p, len(n)
+						p12, n12 := p, len(n)
 						ok = true
-					L14:
+					L12:
 						for {
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							if ok = p < len(s) && class15[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							if ok = p < len(s) && class16[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							if ok = p < len(s) && s[p] == '='; ok {
 								p++
 							}
 							if !ok {
-								p, n = p14, n[:n14]
-								break L14
+								p, n = p12, n[:n12]
+								break L12
 							}
 							break
 						}
 					}
 					if !ok {
-						p, n = p13, n[:n13]
-						break L13
+						p, n = p11, n[:n11]
+						break L11
 					}
 					{
-						start15 := p
+						start13 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q15 := p
+							q13 := p
 							// uric_ns, inlined
 							{
-								p16, n16 := p, len(n)
+								p14, n14 := p, len(n)
 								ok = true
-							L16:
+							L14:
 								for {
 									{
-										p17, n17 := p, len(n)
+										p15, n15 := p, len(n)
 										if ok = p < len(s) && s[p] == ';'; ok {
 											p++
 										}
-										p, n = p17, n[:n17]
+										p, n = p15, n[:n15]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p14, n[:n14]
+										break L14
 									}
 									// uric, inlined
-								L18:
+								L16:
 									for {
 										if p < len(s) && class19[s[p]] {
 											// reserved, inlined
@@ -12735,12 +12111,12 @@ L1:
 												p++
 											}
 											if ok {
-												break L18
+												break L16
 											}
 										}
 										if p < len(s) && class20[s[p]] {
 											// unreserved, inlined
-										L19:
+										L17:
 											for {
 												if p < len(s) && class21[s[p]] {
 													// alphanum, inlined
@@ -12748,19 +12124,19 @@ L1:
 														p++
 													}
 													if ok {
-														break L19
+														break L17
 													}
 												}
 												if p < len(s) && class22[s[p]] {
 													// mark, inlined
-												L20:
+												L18:
 													for {
 														if p < len(s) && class23[s[p]] {
 															if ok = p < len(s) && class23[s[p]]; ok {
 																p++
 															}
 															if ok {
-																break L20
+																break L18
 															}
 														}
 														if p < len(s) && class6[s[p]] {
@@ -12768,112 +12144,104 @@ L1:
 																p++
 															}
 															if ok {
-																break L20
+																break L18
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L19
+														break L17
 													}
 												}
 												ok = false
 												break
 											}
 											if ok {
-												break L18
+												break L16
 											}
 										}
 										if p < len(s) && class24[s[p]] {
 											// pct_encoded, inlined
 											{
-												p21, n21 := p, len(n)
+												p19, n19 := p, len(n)
 												ok = true
-											L21:
+											L19:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p21, n[:n21]
-														break L21
+														p, n = p19, n[:n19]
+														break L19
 													}
 													// HEXDIG, inlined
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p21, n[:n21]
-														break L21
+														p, n = p19, n[:n19]
+														break L19
 													}
 													// HEXDIG, inlined
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p21, n[:n21]
-														break L21
+														p, n = p19, n[:n19]
+														break L19
 													}
 													break
 												}
 											}
 											if ok {
-												break L18
+												break L16
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p16, n[:n16]
-										break L16
+										p, n = p14, n[:n14]
+										break L14
 									}
 									break
 								}
 							}
-							if !ok || p == q15 {
+							if !ok || p == q13 {
 								break
 							}
 						}
-						b.work += p - start15
-						ok = (ok || p != start15) && b.work <= b.limit
+						b.work += p - start13
+						ok = (ok || p != start13) && b.work <= b.limit
 					}
 					if !ok {
-						p, n = p13, n[:n13]
-						break L13
+						p, n = p11, n[:n11]
+						break L11
 					}
 					// seg_end, inlined
-				L22:
+				L20:
 					for {
 						{
-							p23, n23 := p, len(n)
+							p21, n21 := p, len(n)
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
-							p, n = p23, n[:n23]
+							p, n = p21, n[:n21]
 						}
 						if ok {
-							break L22
+							break L20
 						}
-						{
-							p24, n24 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p24, n[:n24]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
-							break L22
+							break L20
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p13, n[:n13]
-						break L13
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}
@@ -12907,15 +12275,7 @@ L1:
 		if ok {
 			break L1
 		}
-		{
-			p3, n3 := p, len(n)
-			if ok = p < len(s); ok {
-				_, w := utf8.DecodeRuneInString(s[p:])
-				p += w
-			}
-			p, n = p3, n[:n3]
-			ok = !ok
-		}
+		ok = p >= len(s) // !., the end
 		if ok {
 			break L1
 		}

@@ -2444,15 +2444,7 @@ L1:
 					p, n = p2, n[:n2]
 					break L2
 				}
-				{
-					p3, n3 := p, len(n)
-					if ok = p < len(s); ok {
-						_, w := utf8.DecodeRuneInString(s[p:])
-						p += w
-					}
-					p, n = p3, n[:n3]
-					ok = !ok
-				}
+				ok = p >= len(s) // !., the end
 				if !ok {
 					p, n = p2, n[:n2]
 					break L2
@@ -2465,27 +2457,19 @@ L1:
 		}
 		if p < len(s) && class2[s[p]] {
 			{
-				p4, n4 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L4:
+			L3:
 				for {
 					p, n, ok = b.r12(p, d, n)
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
-					{
-						p5, n5 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p5, n[:n5]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -2495,27 +2479,19 @@ L1:
 			}
 		}
 		{
-			p6, n6 := p, len(n)
+			p4, n4 := p, len(n)
 			ok = true
-		L6:
+		L4:
 			for {
 				p, n, ok = b.r13(p, d, n)
 				if !ok {
-					p, n = p6, n[:n6]
-					break L6
+					p, n = p4, n[:n4]
+					break L4
 				}
-				{
-					p7, n7 := p, len(n)
-					if ok = p < len(s); ok {
-						_, w := utf8.DecodeRuneInString(s[p:])
-						p += w
-					}
-					p, n = p7, n[:n7]
-					ok = !ok
-				}
+				ok = p >= len(s) // !., the end
 				if !ok {
-					p, n = p6, n[:n6]
-					break L6
+					p, n = p4, n[:n4]
+					break L4
 				}
 				break
 			}
@@ -2524,27 +2500,19 @@ L1:
 			break L1
 		}
 		{
-			p8, n8 := p, len(n)
+			p5, n5 := p, len(n)
 			ok = true
-		L8:
+		L5:
 			for {
 				p, n, ok = b.r14(p, d, n)
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p5, n[:n5]
+					break L5
 				}
-				{
-					p9, n9 := p, len(n)
-					if ok = p < len(s); ok {
-						_, w := utf8.DecodeRuneInString(s[p:])
-						p += w
-					}
-					p, n = p9, n[:n9]
-					ok = !ok
-				}
+				ok = p >= len(s) // !., the end
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p5, n[:n5]
+					break L5
 				}
 				break
 			}
@@ -2553,14 +2521,14 @@ L1:
 			break L1
 		}
 		// ipath_empty, inlined
-		node10 := len(n)
+		node6 := len(n)
 		n = append(n, ast.TreeNode{})
-		n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 15
+		n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 		ok = true
 		if ok {
-			n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+			n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 		} else {
-			n = n[:node10]
+			n = n[:node6]
 		}
 		if ok {
 			break L1

@@ -322,15 +322,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										if ok {
 											break L6
 										}
-										{
-											p8, n8 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p8, n[:n8]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
 											break L6
 										}
@@ -350,46 +342,38 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								break L4
 							}
 							{
-								p9, n9 := p, len(n)
+								p8, n8 := p, len(n)
 								ok = true
-							L9:
+							L8:
 								for {
 									p, n, ok = b.r11(p, d, n)
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									// p_end, inlined
-								L10:
+								L9:
 									for {
 										{
-											p11, n11 := p, len(n)
+											p10, n10 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p11, n[:n11]
+											p, n = p10, n[:n10]
 										}
 										if ok {
-											break L10
+											break L9
 										}
-										{
-											p12, n12 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p12, n[:n12]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L10
+											break L9
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p9, n[:n9]
-										break L9
+										p, n = p8, n[:n8]
+										break L8
 									}
 									break
 								}
@@ -400,59 +384,51 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								break L4
 							}
 							{
-								start13 := p
+								start11 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q13 := p
+									q11 := p
 									{
-										p14, n14 := p, len(n)
+										p12, n12 := p, len(n)
 										ok = true
-									L14:
+									L12:
 										for {
 											p, n, ok = b.r13(p, d, n)
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p12, n[:n12]
+												break L12
 											}
 											// p_end, inlined
-										L15:
+										L13:
 											for {
 												{
-													p16, n16 := p, len(n)
+													p14, n14 := p, len(n)
 													if ok = p < len(s) && s[p] == ';'; ok {
 														p++
 													}
-													p, n = p16, n[:n16]
+													p, n = p14, n[:n14]
 												}
 												if ok {
-													break L15
+													break L13
 												}
-												{
-													p17, n17 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p17, n[:n17]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
-													break L15
+													break L13
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p12, n[:n12]
+												break L12
 											}
 											break
 										}
 									}
-									if !ok || p == q13 {
+									if !ok || p == q11 {
 										break
 									}
 								}
-								b.work += p - start13
+								b.work += p - start11
 								ok = b.work <= b.limit
 							}
 							if !ok {
@@ -564,15 +540,7 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								if ok {
 									break L4
 								}
-								{
-									p6, n6 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p6, n[:n6]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
 									break L4
 								}
@@ -592,46 +560,38 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L2
 					}
 					{
-						p7, n7 := p, len(n)
+						p6, n6 := p, len(n)
 						ok = true
-					L7:
+					L6:
 						for {
 							p, n, ok = b.r11(p, d, n)
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p6, n[:n6]
+								break L6
 							}
 							// p_end, inlined
-						L8:
+						L7:
 							for {
 								{
-									p9, n9 := p, len(n)
+									p8, n8 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p9, n[:n9]
+									p, n = p8, n[:n8]
 								}
 								if ok {
-									break L8
+									break L7
 								}
-								{
-									p10, n10 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p10, n[:n10]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L8
+									break L7
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p6, n[:n6]
+								break L6
 							}
 							break
 						}
@@ -642,59 +602,51 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L2
 					}
 					{
-						start11 := p
+						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q11 := p
+							q9 := p
 							{
-								p12, n12 := p, len(n)
+								p10, n10 := p, len(n)
 								ok = true
-							L12:
+							L10:
 								for {
 									p, n, ok = b.r13(p, d, n)
 									if !ok {
-										p, n = p12, n[:n12]
-										break L12
+										p, n = p10, n[:n10]
+										break L10
 									}
 									// p_end, inlined
-								L13:
+								L11:
 									for {
 										{
-											p14, n14 := p, len(n)
+											p12, n12 := p, len(n)
 											if ok = p < len(s) && s[p] == ';'; ok {
 												p++
 											}
-											p, n = p14, n[:n14]
+											p, n = p12, n[:n12]
 										}
 										if ok {
-											break L13
+											break L11
 										}
-										{
-											p15, n15 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p15, n[:n15]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
-											break L13
+											break L11
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p12, n[:n12]
-										break L12
+										p, n = p10, n[:n10]
+										break L10
 									}
 									break
 								}
 							}
-							if !ok || p == q11 {
+							if !ok || p == q9 {
 								break
 							}
 						}
-						b.work += p - start11
+						b.work += p - start9
 						ok = b.work <= b.limit
 					}
 					if !ok {
@@ -1399,15 +1351,7 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						if ok {
 							break L3
 						}
-						{
-							p5, n5 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p5, n[:n5]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
 							break L3
 						}
@@ -1427,46 +1371,38 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				break L1
 			}
 			{
-				p6, n6 := p, len(n)
+				p5, n5 := p, len(n)
 				ok = true
-			L6:
+			L5:
 				for {
 					p, n, ok = b.r11(p, d, n)
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p5, n[:n5]
+						break L5
 					}
 					// p_end, inlined
-				L7:
+				L6:
 					for {
 						{
-							p8, n8 := p, len(n)
+							p7, n7 := p, len(n)
 							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
-							p, n = p8, n[:n8]
+							p, n = p7, n[:n7]
 						}
 						if ok {
-							break L7
+							break L6
 						}
-						{
-							p9, n9 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p9, n[:n9]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if ok {
-							break L7
+							break L6
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p5, n[:n5]
+						break L5
 					}
 					break
 				}
@@ -1477,59 +1413,51 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				break L1
 			}
 			{
-				start10 := p
+				start8 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q10 := p
+					q8 := p
 					{
-						p11, n11 := p, len(n)
+						p9, n9 := p, len(n)
 						ok = true
-					L11:
+					L9:
 						for {
 							p, n, ok = b.r13(p, d, n)
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p9, n[:n9]
+								break L9
 							}
 							// p_end, inlined
-						L12:
+						L10:
 							for {
 								{
-									p13, n13 := p, len(n)
+									p11, n11 := p, len(n)
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
-									p, n = p13, n[:n13]
+									p, n = p11, n[:n11]
 								}
 								if ok {
-									break L12
+									break L10
 								}
-								{
-									p14, n14 := p, len(n)
-									if ok = p < len(s); ok {
-										_, w := utf8.DecodeRuneInString(s[p:])
-										p += w
-									}
-									p, n = p14, n[:n14]
-									ok = !ok
-								}
+								ok = p >= len(s) // !., the end
 								if ok {
-									break L12
+									break L10
 								}
 								ok = false
 								break
 							}
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p9, n[:n9]
+								break L9
 							}
 							break
 						}
 					}
-					if !ok || p == q10 {
+					if !ok || p == q8 {
 						break
 					}
 				}
-				b.work += p - start10
+				b.work += p - start8
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -1561,15 +1489,7 @@ L1:
 		if ok {
 			break L1
 		}
-		{
-			p3, n3 := p, len(n)
-			if ok = p < len(s); ok {
-				_, w := utf8.DecodeRuneInString(s[p:])
-				p += w
-			}
-			p, n = p3, n[:n3]
-			ok = !ok
-		}
+		ok = p >= len(s) // !., the end
 		if ok {
 			break L1
 		}

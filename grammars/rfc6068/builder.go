@@ -340,38 +340,11 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q6 := p
-											{
-												p7, n7 := p, len(n)
-												ok = true
-											L7:
-												for {
-													{
-														p8, n8 := p, len(n)
-														if ok = p < len(s) && s[p] == '?'; ok {
-															p++
-														}
-														p, n = p8, n[:n8]
-														ok = !ok
-													}
-													if !ok {
-														p, n = p7, n[:n7]
-														break L7
-													}
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													if !ok {
-														p, n = p7, n[:n7]
-														break L7
-													}
-													break
-												}
+											if p < len(s) && class7[s[p]] {
+												p = run7.RunEnd(s, p+1)
 											}
-											if !ok || p == q6 {
-												break
-											}
+											ok = false
+											break
 										}
 										b.work += p - start6
 										ok = b.work <= b.limit
@@ -407,15 +380,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							p, n = p3, n[:n3]
 							break L3
 						}
-						{
-							p9, n9 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p9, n[:n9]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if !ok {
 							p, n = p3, n[:n3]
 							break L3
@@ -426,29 +391,21 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				if ok {
 					break L2
 				}
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class8[s[p]] {
 					{
-						p10, n10 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L10:
+					L7:
 						for {
 							p, n, ok = b.r2(p, d, n)
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p7, n[:n7]
+								break L7
 							}
-							{
-								p11, n11 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p11, n[:n11]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
@@ -457,15 +414,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L2
 					}
 				}
-				{
-					p12, n12 := p, len(n)
-					if ok = p < len(s); ok {
-						_, w := utf8.DecodeRuneInString(s[p:])
-						p += w
-					}
-					p, n = p12, n[:n12]
-					ok = !ok
-				}
+				ok = p >= len(s) // !., the end
 				if ok {
 					break L2
 				}
@@ -497,38 +446,11 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
-					{
-						p3, n3 := p, len(n)
-						ok = true
-					L3:
-						for {
-							{
-								p4, n4 := p, len(n)
-								if ok = p < len(s) && s[p] == '?'; ok {
-									p++
-								}
-								p, n = p4, n[:n4]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							break
-						}
+					if p < len(s) && class7[s[p]] {
+						p = run7.RunEnd(s, p+1)
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
 				b.work += p - start2
 				ok = b.work <= b.limit
@@ -721,13 +643,13 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					if p < len(s) && class9[s[p]] {
-						p = run9.RunEnd(s, p+1)
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
 					for {
-						if p < len(s) && class10[s[p]] {
+						if p < len(s) && class12[s[p]] {
 							{
 								p5, n5 := p, len(n)
 								ok = true
@@ -741,7 +663,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L5
 									}
 									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
+									if ok = p < len(s) && class13[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -749,7 +671,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L5
 									}
 									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
+									if ok = p < len(s) && class13[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -797,13 +719,13 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					if p < len(s) && class9[s[p]] {
-						p = run9.RunEnd(s, p+1)
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					q7 := p
 				L8:
 					for {
-						if p < len(s) && class10[s[p]] {
+						if p < len(s) && class12[s[p]] {
 							{
 								p9, n9 := p, len(n)
 								ok = true
@@ -817,7 +739,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L9
 									}
 									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
+									if ok = p < len(s) && class13[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -825,7 +747,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L9
 									}
 									// HEXDIG, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
+									if ok = p < len(s) && class13[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -886,13 +808,13 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			if p < len(s) && class9[s[p]] {
-				p = run9.RunEnd(s, p+1)
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class10[s[p]] {
+				if p < len(s) && class12[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -906,7 +828,7 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								break L3
 							}
 							// HEXDIG, inlined
-							if ok = p < len(s) && class11[s[p]]; ok {
+							if ok = p < len(s) && class13[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -914,7 +836,7 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								break L3
 							}
 							// HEXDIG, inlined
-							if ok = p < len(s) && class11[s[p]]; ok {
+							if ok = p < len(s) && class13[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -963,13 +885,13 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			if p < len(s) && class9[s[p]] {
-				p = run9.RunEnd(s, p+1)
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class10[s[p]] {
+				if p < len(s) && class12[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -983,7 +905,7 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								break L3
 							}
 							// HEXDIG, inlined
-							if ok = p < len(s) && class11[s[p]]; ok {
+							if ok = p < len(s) && class13[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -991,7 +913,7 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								break L3
 							}
 							// HEXDIG, inlined
-							if ok = p < len(s) && class11[s[p]]; ok {
+							if ok = p < len(s) && class13[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1048,7 +970,7 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 7
 		L3:
 			for {
-				if p < len(s) && class12[s[p]] {
+				if p < len(s) && class14[s[p]] {
 					// dot_atom_text, inlined
 					{
 						p4, n4 := p, len(n)
@@ -1058,8 +980,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class12[s[p]] {
-										p = run12.RunEnd(s, p+1)
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1090,8 +1012,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start8 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class12[s[p]] {
-														p = run12.RunEnd(s, p+1)
+													if p < len(s) && class14[s[p]] {
+														p = run14.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1124,7 +1046,7 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L3
 					}
 				}
-				if p < len(s) && class15[s[p]] {
+				if p < len(s) && class17[s[p]] {
 					// quoted_string, inlined
 					{
 						p9, n9 := p, len(n)
@@ -1145,8 +1067,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start12 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1198,8 +1120,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start14 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1250,8 +1172,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 															{
 																start19 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	if p < len(s) && class18[s[p]] {
-																		p = run18.RunEnd(s, p+1)
+																	if p < len(s) && class20[s[p]] {
+																		p = run20.RunEnd(s, p+1)
 																	}
 																	ok = false
 																	break
@@ -1303,8 +1225,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													{
 														start21 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															if p < len(s) && class18[s[p]] {
-																p = run18.RunEnd(s, p+1)
+															if p < len(s) && class20[s[p]] {
+																p = run20.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -1327,16 +1249,16 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											// qcontent, inlined
 										L22:
 											for {
-												if p < len(s) && class19[s[p]] {
+												if p < len(s) && class21[s[p]] {
 													// qtext, inlined
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if ok {
 														break L22
 													}
 												}
-												if p < len(s) && class20[s[p]] {
+												if p < len(s) && class22[s[p]] {
 													// quoted_pair, inlined
 													{
 														p23, n23 := p, len(n)
@@ -1352,20 +1274,20 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 															}
 														L24:
 															for {
-																if p < len(s) && class21[s[p]] {
+																if p < len(s) && class23[s[p]] {
 																	// VCHAR, inlined
-																	if ok = p < len(s) && class21[s[p]]; ok {
+																	if ok = p < len(s) && class23[s[p]]; ok {
 																		p++
 																	}
 																	if ok {
 																		break L24
 																	}
 																}
-																if p < len(s) && class18[s[p]] {
+																if p < len(s) && class20[s[p]] {
 																	// WSP, inlined
 																L25:
 																	for {
-																		if p < len(s) && class16[s[p]] {
+																		if p < len(s) && class18[s[p]] {
 																			// SP, inlined
 																			if ok = p < len(s) && s[p] == ' '; ok {
 																				p++
@@ -1374,7 +1296,7 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																				break L25
 																			}
 																		}
-																		if p < len(s) && class17[s[p]] {
+																		if p < len(s) && class19[s[p]] {
 																			// HTAB, inlined
 																			if ok = p < len(s) && s[p] == '\t'; ok {
 																				p++
@@ -1439,8 +1361,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start28 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1492,8 +1414,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start30 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1535,8 +1457,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start33 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1588,8 +1510,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start35 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1641,7 +1563,7 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			n[node36].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 		L37:
 			for {
-				if p < len(s) && class12[s[p]] {
+				if p < len(s) && class14[s[p]] {
 					// dot_atom_text, inlined
 					{
 						p38, n38 := p, len(n)
@@ -1651,8 +1573,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start39 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class12[s[p]] {
-										p = run12.RunEnd(s, p+1)
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1683,8 +1605,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start42 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class12[s[p]] {
-														p = run12.RunEnd(s, p+1)
+													if p < len(s) && class14[s[p]] {
+														p = run14.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1717,7 +1639,7 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 						break L37
 					}
 				}
-				if p < len(s) && class22[s[p]] {
+				if p < len(s) && class24[s[p]] {
 					{
 						p43, n43 := p, len(n)
 						ok = true
@@ -1733,8 +1655,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start44 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class23[s[p]] {
-										p = run23.RunEnd(s, p+1)
+									if p < len(s) && class25[s[p]] {
+										p = run25.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1798,7 +1720,7 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class12[s[p]] {
+		if p < len(s) && class14[s[p]] {
 			// dot_atom_text, inlined
 			{
 				p2, n2 := p, len(n)
@@ -1808,8 +1730,8 @@ L1:
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class12[s[p]] {
-								p = run12.RunEnd(s, p+1)
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1840,8 +1762,8 @@ L1:
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class12[s[p]] {
-												p = run12.RunEnd(s, p+1)
+											if p < len(s) && class14[s[p]] {
+												p = run14.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1874,7 +1796,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class15[s[p]] {
+		if p < len(s) && class17[s[p]] {
 			// quoted_string, inlined
 			{
 				p7, n7 := p, len(n)
@@ -1895,8 +1817,8 @@ L1:
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1948,8 +1870,8 @@ L1:
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2000,8 +1922,8 @@ L1:
 													{
 														start17 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															if p < len(s) && class18[s[p]] {
-																p = run18.RunEnd(s, p+1)
+															if p < len(s) && class20[s[p]] {
+																p = run20.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -2053,8 +1975,8 @@ L1:
 											{
 												start19 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -2077,16 +1999,16 @@ L1:
 									// qcontent, inlined
 								L20:
 									for {
-										if p < len(s) && class19[s[p]] {
+										if p < len(s) && class21[s[p]] {
 											// qtext, inlined
-											if ok = p < len(s) && class19[s[p]]; ok {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if ok {
 												break L20
 											}
 										}
-										if p < len(s) && class20[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											// quoted_pair, inlined
 											{
 												p21, n21 := p, len(n)
@@ -2102,20 +2024,20 @@ L1:
 													}
 												L22:
 													for {
-														if p < len(s) && class21[s[p]] {
+														if p < len(s) && class23[s[p]] {
 															// VCHAR, inlined
-															if ok = p < len(s) && class21[s[p]]; ok {
+															if ok = p < len(s) && class23[s[p]]; ok {
 																p++
 															}
 															if ok {
 																break L22
 															}
 														}
-														if p < len(s) && class18[s[p]] {
+														if p < len(s) && class20[s[p]] {
 															// WSP, inlined
 														L23:
 															for {
-																if p < len(s) && class16[s[p]] {
+																if p < len(s) && class18[s[p]] {
 																	// SP, inlined
 																	if ok = p < len(s) && s[p] == ' '; ok {
 																		p++
@@ -2124,7 +2046,7 @@ L1:
 																		break L23
 																	}
 																}
-																if p < len(s) && class17[s[p]] {
+																if p < len(s) && class19[s[p]] {
 																	// HTAB, inlined
 																	if ok = p < len(s) && s[p] == '\t'; ok {
 																		p++
@@ -2189,8 +2111,8 @@ L1:
 									{
 										start26 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -2242,8 +2164,8 @@ L1:
 							{
 								start28 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2285,8 +2207,8 @@ L1:
 									{
 										start31 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -2338,8 +2260,8 @@ L1:
 							{
 								start33 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2392,7 +2314,7 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class12[s[p]] {
+		if p < len(s) && class14[s[p]] {
 			// dot_atom_text, inlined
 			{
 				p2, n2 := p, len(n)
@@ -2402,8 +2324,8 @@ L1:
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class12[s[p]] {
-								p = run12.RunEnd(s, p+1)
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2434,8 +2356,8 @@ L1:
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class12[s[p]] {
-												p = run12.RunEnd(s, p+1)
+											if p < len(s) && class14[s[p]] {
+												p = run14.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -2468,7 +2390,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class22[s[p]] {
+		if p < len(s) && class24[s[p]] {
 			{
 				p7, n7 := p, len(n)
 				ok = true
@@ -2484,8 +2406,8 @@ L1:
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class23[s[p]] {
-								p = run23.RunEnd(s, p+1)
+							if p < len(s) && class25[s[p]] {
+								p = run25.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2528,7 +2450,7 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class23[s[p]]; ok {
+	if ok = p < len(s) && class25[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2543,16 +2465,16 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class7[s[p]] {
+		if p < len(s) && class9[s[p]] {
 			// unreserved, inlined
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class10[s[p]] {
+		if p < len(s) && class12[s[p]] {
 			// pct_encoded, inlined
 			{
 				p2, n2 := p, len(n)
@@ -2567,7 +2489,7 @@ L1:
 						break L2
 					}
 					// HEXDIG, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
+					if ok = p < len(s) && class13[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2575,7 +2497,7 @@ L1:
 						break L2
 					}
 					// HEXDIG, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
+					if ok = p < len(s) && class13[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2589,9 +2511,9 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class8[s[p]] {
+		if p < len(s) && class10[s[p]] {
 			// some_delims, inlined
-			if ok = p < len(s) && class8[s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -2611,7 +2533,7 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class8[s[p]]; ok {
+	if ok = p < len(s) && class10[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2639,38 +2561,11 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
-					{
-						p3, n3 := p, len(n)
-						ok = true
-					L3:
-						for {
-							{
-								p4, n4 := p, len(n)
-								if ok = p < len(s) && s[p] == '?'; ok {
-									p++
-								}
-								p, n = p4, n[:n4]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							break
-						}
+					if p < len(s) && class7[s[p]] {
+						p = run7.RunEnd(s, p+1)
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
 				b.work += p - start2
 				ok = b.work <= b.limit
@@ -2679,15 +2574,7 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			{
-				p5, n5 := p, len(n)
-				if ok = p < len(s); ok {
-					_, w := utf8.DecodeRuneInString(s[p:])
-					p += w
-				}
-				p, n = p5, n[:n5]
-				ok = !ok
-			}
+			ok = p >= len(s) // !., the end
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2826,38 +2713,11 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													{
 														start9 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															q9 := p
-															{
-																p10, n10 := p, len(n)
-																ok = true
-															L10:
-																for {
-																	{
-																		p11, n11 := p, len(n)
-																		if ok = p < len(s) && s[p] == '?'; ok {
-																			p++
-																		}
-																		p, n = p11, n[:n11]
-																		ok = !ok
-																	}
-																	if !ok {
-																		p, n = p10, n[:n10]
-																		break L10
-																	}
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	if !ok {
-																		p, n = p10, n[:n10]
-																		break L10
-																	}
-																	break
-																}
+															if p < len(s) && class7[s[p]] {
+																p = run7.RunEnd(s, p+1)
 															}
-															if !ok || p == q9 {
-																break
-															}
+															ok = false
+															break
 														}
 														b.work += p - start9
 														ok = b.work <= b.limit
@@ -2866,15 +2726,7 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														p, n = p8, n[:n8]
 														break L8
 													}
-													{
-														p12, n12 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p12, n[:n12]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if !ok {
 														p, n = p8, n[:n8]
 														break L8
@@ -2890,22 +2742,22 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											break L6
 										}
 										// atext, inlined
-									L13:
+									L10:
 										for {
-											if p < len(s) && class13[s[p]] {
-												if ok = p < len(s) && class13[s[p]]; ok {
+											if p < len(s) && class15[s[p]] {
+												if ok = p < len(s) && class15[s[p]]; ok {
 													p++
 												}
 												if ok {
-													break L13
+													break L10
 												}
 											}
-											if p < len(s) && class14[s[p]] {
+											if p < len(s) && class16[s[p]] {
 												if ok = p < len(s) && s[p] == '-'; ok {
 													p++
 												}
 												if ok {
-													break L13
+													break L10
 												}
 											}
 											ok = false
@@ -2930,160 +2782,125 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							break L4
 						}
 						{
-							start14 := p
+							start11 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								q14 := p
+								q11 := p
 								{
-									p15, n15 := p, len(n)
+									p12, n12 := p, len(n)
 									ok = true
-								L15:
+								L12:
 									for {
 										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
 										if !ok {
-											p, n = p15, n[:n15]
-											break L15
+											p, n = p12, n[:n12]
+											break L12
 										}
 										{
-											start16 := p
+											start13 := p
 											for b.work <= b.limit { // past the limit, no round is tried
-												q16 := p
+												q13 := p
 												// atext_h, inlined
 												{
-													p17, n17 := p, len(n)
+													p14, n14 := p, len(n)
 													ok = true
-												L17:
+												L14:
 													for {
 														{
-															p18, n18 := p, len(n)
+															p15, n15 := p, len(n)
 															// lastq, inlined
 															{
-																p19, n19 := p, len(n)
+																p16, n16 := p, len(n)
 																ok = true
-															L19:
+															L16:
 																for {
 																	if ok = p < len(s) && s[p] == '?'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p19, n[:n19]
-																		break L19
+																		p, n = p16, n[:n16]
+																		break L16
 																	}
 																	{
-																		start20 := p
+																		start17 := p
 																		for b.work <= b.limit { // past the limit, no round is tried
-																			q20 := p
-																			{
-																				p21, n21 := p, len(n)
-																				ok = true
-																			L21:
-																				for {
-																					{
-																						p22, n22 := p, len(n)
-																						if ok = p < len(s) && s[p] == '?'; ok {
-																							p++
-																						}
-																						p, n = p22, n[:n22]
-																						ok = !ok
-																					}
-																					if !ok {
-																						p, n = p21, n[:n21]
-																						break L21
-																					}
-																					if ok = p < len(s); ok {
-																						_, w := utf8.DecodeRuneInString(s[p:])
-																						p += w
-																					}
-																					if !ok {
-																						p, n = p21, n[:n21]
-																						break L21
-																					}
-																					break
-																				}
+																			if p < len(s) && class7[s[p]] {
+																				p = run7.RunEnd(s, p+1)
 																			}
-																			if !ok || p == q20 {
-																				break
-																			}
+																			ok = false
+																			break
 																		}
-																		b.work += p - start20
+																		b.work += p - start17
 																		ok = b.work <= b.limit
 																	}
 																	if !ok {
-																		p, n = p19, n[:n19]
-																		break L19
+																		p, n = p16, n[:n16]
+																		break L16
 																	}
-																	{
-																		p23, n23 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p23, n[:n23]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if !ok {
-																		p, n = p19, n[:n19]
-																		break L19
+																		p, n = p16, n[:n16]
+																		break L16
 																	}
 																	break
 																}
 															}
-															p, n = p18, n[:n18]
+															p, n = p15, n[:n15]
 															ok = !ok
 														}
 														if !ok {
-															p, n = p17, n[:n17]
-															break L17
+															p, n = p14, n[:n14]
+															break L14
 														}
 														// atext, inlined
-													L24:
+													L18:
 														for {
-															if p < len(s) && class13[s[p]] {
-																if ok = p < len(s) && class13[s[p]]; ok {
+															if p < len(s) && class15[s[p]] {
+																if ok = p < len(s) && class15[s[p]]; ok {
 																	p++
 																}
 																if ok {
-																	break L24
+																	break L18
 																}
 															}
-															if p < len(s) && class14[s[p]] {
+															if p < len(s) && class16[s[p]] {
 																if ok = p < len(s) && s[p] == '-'; ok {
 																	p++
 																}
 																if ok {
-																	break L24
+																	break L18
 																}
 															}
 															ok = false
 															break
 														}
 														if !ok {
-															p, n = p17, n[:n17]
-															break L17
+															p, n = p14, n[:n14]
+															break L14
 														}
 														break
 													}
 												}
-												if !ok || p == q16 {
+												if !ok || p == q13 {
 													break
 												}
 											}
-											b.work += p - start16
-											ok = (ok || p != start16) && b.work <= b.limit
+											b.work += p - start13
+											ok = (ok || p != start13) && b.work <= b.limit
 										}
 										if !ok {
-											p, n = p15, n[:n15]
-											break L15
+											p, n = p12, n[:n12]
+											break L12
 										}
 										break
 									}
 								}
-								if !ok || p == q14 {
+								if !ok || p == q11 {
 									break
 								}
 							}
-							b.work += p - start14
+							b.work += p - start11
 							ok = b.work <= b.limit
 						}
 						if !ok {
@@ -3096,672 +2913,602 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				if ok {
 					break L3
 				}
-				if p < len(s) && class15[s[p]] {
+				if p < len(s) && class17[s[p]] {
 					// quoted_string_h, inlined
 					{
-						p25, n25 := p, len(n)
+						p19, n19 := p, len(n)
 						ok = true
-					L25:
+					L19:
 						for {
 							// FWS, inlined
 							{
-								p26, n26 := p, len(n)
+								p20, n20 := p, len(n)
 								ok = true
-							L26:
+							L20:
 								for {
 									{
-										p27, n27 := p, len(n)
+										p21, n21 := p, len(n)
 										ok = true
-									L27:
+									L21:
 										for {
 											{
-												start28 := p
+												start22 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
 												}
-												b.work += p - start28
+												b.work += p - start22
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p27, n[:n27]
-												break L27
+												p, n = p21, n[:n21]
+												break L21
 											}
 											// CRLF, inlined
 											{
-												p29, n29 := p, len(n)
+												p23, n23 := p, len(n)
 												ok = true
-											L29:
+											L23:
 												for {
 													// CR, inlined
 													if ok = p < len(s) && s[p] == '\r'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p29, n[:n29]
-														break L29
+														p, n = p23, n[:n23]
+														break L23
 													}
 													// LF, inlined
 													if ok = p < len(s) && s[p] == '\n'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p29, n[:n29]
-														break L29
+														p, n = p23, n[:n23]
+														break L23
 													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p27, n[:n27]
-												break L27
+												p, n = p21, n[:n21]
+												break L21
 											}
 											break
 										}
 									}
 									ok = true
 									if !ok {
-										p, n = p26, n[:n26]
-										break L26
+										p, n = p20, n[:n20]
+										break L20
 									}
 									{
-										start30 := p
+										start24 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
 										}
-										b.work += p - start30
-										ok = (ok || p != start30) && b.work <= b.limit
+										b.work += p - start24
+										ok = (ok || p != start24) && b.work <= b.limit
 									}
 									if !ok {
-										p, n = p26, n[:n26]
-										break L26
+										p, n = p20, n[:n20]
+										break L20
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p19, n[:n19]
+								break L19
 							}
 							// DQUOTE, inlined
 							if ok = p < len(s) && s[p] == '"'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p19, n[:n19]
+								break L19
 							}
 							{
-								start31 := p
+								start25 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q31 := p
+									q25 := p
 									{
-										p32, n32 := p, len(n)
+										p26, n26 := p, len(n)
 										ok = true
-									L32:
+									L26:
 										for {
 											// FWS, inlined
 											{
-												p33, n33 := p, len(n)
+												p27, n27 := p, len(n)
 												ok = true
-											L33:
+											L27:
 												for {
 													{
-														p34, n34 := p, len(n)
+														p28, n28 := p, len(n)
 														ok = true
-													L34:
+													L28:
 														for {
 															{
-																start35 := p
+																start29 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	if p < len(s) && class18[s[p]] {
-																		p = run18.RunEnd(s, p+1)
+																	if p < len(s) && class20[s[p]] {
+																		p = run20.RunEnd(s, p+1)
 																	}
 																	ok = false
 																	break
 																}
-																b.work += p - start35
+																b.work += p - start29
 																ok = b.work <= b.limit
 															}
 															if !ok {
-																p, n = p34, n[:n34]
-																break L34
+																p, n = p28, n[:n28]
+																break L28
 															}
 															// CRLF, inlined
 															{
-																p36, n36 := p, len(n)
+																p30, n30 := p, len(n)
 																ok = true
-															L36:
+															L30:
 																for {
 																	// CR, inlined
 																	if ok = p < len(s) && s[p] == '\r'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p36, n[:n36]
-																		break L36
+																		p, n = p30, n[:n30]
+																		break L30
 																	}
 																	// LF, inlined
 																	if ok = p < len(s) && s[p] == '\n'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p36, n[:n36]
-																		break L36
+																		p, n = p30, n[:n30]
+																		break L30
 																	}
 																	break
 																}
 															}
 															if !ok {
-																p, n = p34, n[:n34]
-																break L34
+																p, n = p28, n[:n28]
+																break L28
 															}
 															break
 														}
 													}
 													ok = true
 													if !ok {
-														p, n = p33, n[:n33]
-														break L33
+														p, n = p27, n[:n27]
+														break L27
 													}
 													{
-														start37 := p
+														start31 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															if p < len(s) && class18[s[p]] {
-																p = run18.RunEnd(s, p+1)
+															if p < len(s) && class20[s[p]] {
+																p = run20.RunEnd(s, p+1)
 															}
 															ok = false
 															break
 														}
-														b.work += p - start37
-														ok = (ok || p != start37) && b.work <= b.limit
+														b.work += p - start31
+														ok = (ok || p != start31) && b.work <= b.limit
 													}
 													if !ok {
-														p, n = p33, n[:n33]
-														break L33
+														p, n = p27, n[:n27]
+														break L27
 													}
 													break
 												}
 											}
 											ok = true
 											if !ok {
-												p, n = p32, n[:n32]
-												break L32
+												p, n = p26, n[:n26]
+												break L26
 											}
 											// qcontent_h, inlined
-										L38:
+										L32:
 											for {
 												{
-													p39, n39 := p, len(n)
+													p33, n33 := p, len(n)
 													ok = true
-												L39:
+												L33:
 													for {
 														{
-															p40, n40 := p, len(n)
+															p34, n34 := p, len(n)
 															// lastq, inlined
 															{
-																p41, n41 := p, len(n)
+																p35, n35 := p, len(n)
 																ok = true
-															L41:
+															L35:
 																for {
 																	if ok = p < len(s) && s[p] == '?'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p41, n[:n41]
-																		break L41
+																		p, n = p35, n[:n35]
+																		break L35
 																	}
 																	{
-																		start42 := p
+																		start36 := p
 																		for b.work <= b.limit { // past the limit, no round is tried
-																			q42 := p
-																			{
-																				p43, n43 := p, len(n)
-																				ok = true
-																			L43:
-																				for {
-																					{
-																						p44, n44 := p, len(n)
-																						if ok = p < len(s) && s[p] == '?'; ok {
-																							p++
-																						}
-																						p, n = p44, n[:n44]
-																						ok = !ok
-																					}
-																					if !ok {
-																						p, n = p43, n[:n43]
-																						break L43
-																					}
-																					if ok = p < len(s); ok {
-																						_, w := utf8.DecodeRuneInString(s[p:])
-																						p += w
-																					}
-																					if !ok {
-																						p, n = p43, n[:n43]
-																						break L43
-																					}
-																					break
-																				}
+																			if p < len(s) && class7[s[p]] {
+																				p = run7.RunEnd(s, p+1)
 																			}
-																			if !ok || p == q42 {
-																				break
-																			}
+																			ok = false
+																			break
 																		}
-																		b.work += p - start42
+																		b.work += p - start36
 																		ok = b.work <= b.limit
 																	}
 																	if !ok {
-																		p, n = p41, n[:n41]
-																		break L41
+																		p, n = p35, n[:n35]
+																		break L35
 																	}
-																	{
-																		p45, n45 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p45, n[:n45]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if !ok {
-																		p, n = p41, n[:n41]
-																		break L41
+																		p, n = p35, n[:n35]
+																		break L35
 																	}
 																	break
 																}
 															}
-															p, n = p40, n[:n40]
+															p, n = p34, n[:n34]
 															ok = !ok
 														}
 														if !ok {
-															p, n = p39, n[:n39]
-															break L39
+															p, n = p33, n[:n33]
+															break L33
 														}
 														// qtext, inlined
-														if ok = p < len(s) && class19[s[p]]; ok {
+														if ok = p < len(s) && class21[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p39, n[:n39]
-															break L39
+															p, n = p33, n[:n33]
+															break L33
 														}
 														break
 													}
 												}
 												if ok {
-													break L38
+													break L32
 												}
-												if p < len(s) && class20[s[p]] {
+												if p < len(s) && class22[s[p]] {
 													// quoted_pair_h, inlined
 													{
-														p46, n46 := p, len(n)
+														p37, n37 := p, len(n)
 														ok = true
-													L46:
+													L37:
 														for {
 															if ok = p < len(s) && s[p] == '\\'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p46, n[:n46]
-																break L46
+																p, n = p37, n[:n37]
+																break L37
 															}
-														L47:
+														L38:
 															for {
 																{
-																	p48, n48 := p, len(n)
+																	p39, n39 := p, len(n)
 																	ok = true
-																L48:
+																L39:
 																	for {
 																		{
-																			p49, n49 := p, len(n)
+																			p40, n40 := p, len(n)
 																			// lastq, inlined
 																			{
-																				p50, n50 := p, len(n)
+																				p41, n41 := p, len(n)
 																				ok = true
-																			L50:
+																			L41:
 																				for {
 																					if ok = p < len(s) && s[p] == '?'; ok {
 																						p++
 																					}
 																					if !ok {
-																						p, n = p50, n[:n50]
-																						break L50
+																						p, n = p41, n[:n41]
+																						break L41
 																					}
 																					{
-																						start51 := p
+																						start42 := p
 																						for b.work <= b.limit { // past the limit, no round is tried
-																							q51 := p
-																							{
-																								p52, n52 := p, len(n)
-																								ok = true
-																							L52:
-																								for {
-																									{
-																										p53, n53 := p, len(n)
-																										if ok = p < len(s) && s[p] == '?'; ok {
-																											p++
-																										}
-																										p, n = p53, n[:n53]
-																										ok = !ok
-																									}
-																									if !ok {
-																										p, n = p52, n[:n52]
-																										break L52
-																									}
-																									if ok = p < len(s); ok {
-																										_, w := utf8.DecodeRuneInString(s[p:])
-																										p += w
-																									}
-																									if !ok {
-																										p, n = p52, n[:n52]
-																										break L52
-																									}
-																									break
-																								}
+																							if p < len(s) && class7[s[p]] {
+																								p = run7.RunEnd(s, p+1)
 																							}
-																							if !ok || p == q51 {
-																								break
-																							}
+																							ok = false
+																							break
 																						}
-																						b.work += p - start51
+																						b.work += p - start42
 																						ok = b.work <= b.limit
 																					}
 																					if !ok {
-																						p, n = p50, n[:n50]
-																						break L50
+																						p, n = p41, n[:n41]
+																						break L41
 																					}
-																					{
-																						p54, n54 := p, len(n)
-																						if ok = p < len(s); ok {
-																							_, w := utf8.DecodeRuneInString(s[p:])
-																							p += w
-																						}
-																						p, n = p54, n[:n54]
-																						ok = !ok
-																					}
+																					ok = p >= len(s) // !., the end
 																					if !ok {
-																						p, n = p50, n[:n50]
-																						break L50
+																						p, n = p41, n[:n41]
+																						break L41
 																					}
 																					break
 																				}
 																			}
-																			p, n = p49, n[:n49]
+																			p, n = p40, n[:n40]
 																			ok = !ok
 																		}
 																		if !ok {
-																			p, n = p48, n[:n48]
-																			break L48
+																			p, n = p39, n[:n39]
+																			break L39
 																		}
 																		// VCHAR, inlined
-																		if ok = p < len(s) && class21[s[p]]; ok {
+																		if ok = p < len(s) && class23[s[p]]; ok {
 																			p++
 																		}
 																		if !ok {
-																			p, n = p48, n[:n48]
-																			break L48
+																			p, n = p39, n[:n39]
+																			break L39
 																		}
 																		break
 																	}
 																}
 																if ok {
-																	break L47
+																	break L38
 																}
-																if p < len(s) && class18[s[p]] {
+																if p < len(s) && class20[s[p]] {
 																	// WSP, inlined
-																L55:
+																L43:
 																	for {
-																		if p < len(s) && class16[s[p]] {
+																		if p < len(s) && class18[s[p]] {
 																			// SP, inlined
 																			if ok = p < len(s) && s[p] == ' '; ok {
 																				p++
 																			}
 																			if ok {
-																				break L55
+																				break L43
 																			}
 																		}
-																		if p < len(s) && class17[s[p]] {
+																		if p < len(s) && class19[s[p]] {
 																			// HTAB, inlined
 																			if ok = p < len(s) && s[p] == '\t'; ok {
 																				p++
 																			}
 																			if ok {
-																				break L55
+																				break L43
 																			}
 																		}
 																		ok = false
 																		break
 																	}
 																	if ok {
-																		break L47
+																		break L38
 																	}
 																}
 																ok = false
 																break
 															}
 															if !ok {
-																p, n = p46, n[:n46]
-																break L46
+																p, n = p37, n[:n37]
+																break L37
 															}
 															break
 														}
 													}
 													if ok {
-														break L38
+														break L32
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p32, n[:n32]
-												break L32
+												p, n = p26, n[:n26]
+												break L26
 											}
 											break
 										}
 									}
-									if !ok || p == q31 {
+									if !ok || p == q25 {
 										break
 									}
 								}
-								b.work += p - start31
+								b.work += p - start25
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p19, n[:n19]
+								break L19
 							}
 							// FWS, inlined
 							{
-								p56, n56 := p, len(n)
+								p44, n44 := p, len(n)
 								ok = true
-							L56:
+							L44:
 								for {
 									{
-										p57, n57 := p, len(n)
+										p45, n45 := p, len(n)
 										ok = true
-									L57:
+									L45:
 										for {
 											{
-												start58 := p
+												start46 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
 												}
-												b.work += p - start58
+												b.work += p - start46
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p57, n[:n57]
-												break L57
+												p, n = p45, n[:n45]
+												break L45
 											}
 											// CRLF, inlined
 											{
-												p59, n59 := p, len(n)
+												p47, n47 := p, len(n)
 												ok = true
-											L59:
+											L47:
 												for {
 													// CR, inlined
 													if ok = p < len(s) && s[p] == '\r'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p59, n[:n59]
-														break L59
+														p, n = p47, n[:n47]
+														break L47
 													}
 													// LF, inlined
 													if ok = p < len(s) && s[p] == '\n'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p59, n[:n59]
-														break L59
+														p, n = p47, n[:n47]
+														break L47
 													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p57, n[:n57]
-												break L57
+												p, n = p45, n[:n45]
+												break L45
 											}
 											break
 										}
 									}
 									ok = true
 									if !ok {
-										p, n = p56, n[:n56]
-										break L56
+										p, n = p44, n[:n44]
+										break L44
 									}
 									{
-										start60 := p
+										start48 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
 										}
-										b.work += p - start60
-										ok = (ok || p != start60) && b.work <= b.limit
+										b.work += p - start48
+										ok = (ok || p != start48) && b.work <= b.limit
 									}
 									if !ok {
-										p, n = p56, n[:n56]
-										break L56
+										p, n = p44, n[:n44]
+										break L44
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p19, n[:n19]
+								break L19
 							}
 							// DQUOTE, inlined
 							if ok = p < len(s) && s[p] == '"'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p19, n[:n19]
+								break L19
 							}
 							// FWS, inlined
 							{
-								p61, n61 := p, len(n)
+								p49, n49 := p, len(n)
 								ok = true
-							L61:
+							L49:
 								for {
 									{
-										p62, n62 := p, len(n)
+										p50, n50 := p, len(n)
 										ok = true
-									L62:
+									L50:
 										for {
 											{
-												start63 := p
+												start51 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
 												}
-												b.work += p - start63
+												b.work += p - start51
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p62, n[:n62]
-												break L62
+												p, n = p50, n[:n50]
+												break L50
 											}
 											// CRLF, inlined
 											{
-												p64, n64 := p, len(n)
+												p52, n52 := p, len(n)
 												ok = true
-											L64:
+											L52:
 												for {
 													// CR, inlined
 													if ok = p < len(s) && s[p] == '\r'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p64, n[:n64]
-														break L64
+														p, n = p52, n[:n52]
+														break L52
 													}
 													// LF, inlined
 													if ok = p < len(s) && s[p] == '\n'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p64, n[:n64]
-														break L64
+														p, n = p52, n[:n52]
+														break L52
 													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p62, n[:n62]
-												break L62
+												p, n = p50, n[:n50]
+												break L50
 											}
 											break
 										}
 									}
 									ok = true
 									if !ok {
-										p, n = p61, n[:n61]
-										break L61
+										p, n = p49, n[:n49]
+										break L49
 									}
 									{
-										start65 := p
+										start53 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
 										}
-										b.work += p - start65
-										ok = (ok || p != start65) && b.work <= b.limit
+										b.work += p - start53
+										ok = (ok || p != start53) && b.work <= b.limit
 									}
 									if !ok {
-										p, n = p61, n[:n61]
-										break L61
+										p, n = p49, n[:n49]
+										break L49
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p19, n[:n19]
+								break L19
 							}
 							break
 						}
@@ -3790,461 +3537,356 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			// domain_h, inlined
-			node66 := len(n)
+			node54 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node66].StartRule = uint32(p)<<ast.TreeRuleBits | 8
-		L67:
+			n[node54].StartRule = uint32(p)<<ast.TreeRuleBits | 8
+		L55:
 			for {
 				// dot_atom_text_h, inlined
 				{
-					p68, n68 := p, len(n)
+					p56, n56 := p, len(n)
 					ok = true
-				L68:
+				L56:
 					for {
 						{
-							start69 := p
+							start57 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								q69 := p
+								q57 := p
 								// atext_h, inlined
 								{
-									p70, n70 := p, len(n)
+									p58, n58 := p, len(n)
 									ok = true
-								L70:
+								L58:
 									for {
 										{
-											p71, n71 := p, len(n)
+											p59, n59 := p, len(n)
 											// lastq, inlined
 											{
-												p72, n72 := p, len(n)
+												p60, n60 := p, len(n)
 												ok = true
-											L72:
+											L60:
 												for {
 													if ok = p < len(s) && s[p] == '?'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p72, n[:n72]
-														break L72
+														p, n = p60, n[:n60]
+														break L60
 													}
 													{
-														start73 := p
+														start61 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															q73 := p
-															{
-																p74, n74 := p, len(n)
-																ok = true
-															L74:
-																for {
-																	{
-																		p75, n75 := p, len(n)
-																		if ok = p < len(s) && s[p] == '?'; ok {
-																			p++
-																		}
-																		p, n = p75, n[:n75]
-																		ok = !ok
-																	}
-																	if !ok {
-																		p, n = p74, n[:n74]
-																		break L74
-																	}
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	if !ok {
-																		p, n = p74, n[:n74]
-																		break L74
-																	}
-																	break
-																}
+															if p < len(s) && class7[s[p]] {
+																p = run7.RunEnd(s, p+1)
 															}
-															if !ok || p == q73 {
-																break
-															}
+															ok = false
+															break
 														}
-														b.work += p - start73
+														b.work += p - start61
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p72, n[:n72]
-														break L72
+														p, n = p60, n[:n60]
+														break L60
 													}
-													{
-														p76, n76 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p76, n[:n76]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if !ok {
-														p, n = p72, n[:n72]
-														break L72
+														p, n = p60, n[:n60]
+														break L60
 													}
 													break
 												}
 											}
-											p, n = p71, n[:n71]
+											p, n = p59, n[:n59]
 											ok = !ok
 										}
 										if !ok {
-											p, n = p70, n[:n70]
-											break L70
+											p, n = p58, n[:n58]
+											break L58
 										}
 										// atext, inlined
-									L77:
+									L62:
 										for {
-											if p < len(s) && class13[s[p]] {
-												if ok = p < len(s) && class13[s[p]]; ok {
+											if p < len(s) && class15[s[p]] {
+												if ok = p < len(s) && class15[s[p]]; ok {
 													p++
 												}
 												if ok {
-													break L77
+													break L62
 												}
 											}
-											if p < len(s) && class14[s[p]] {
+											if p < len(s) && class16[s[p]] {
 												if ok = p < len(s) && s[p] == '-'; ok {
 													p++
 												}
 												if ok {
-													break L77
+													break L62
 												}
 											}
 											ok = false
 											break
 										}
 										if !ok {
-											p, n = p70, n[:n70]
-											break L70
+											p, n = p58, n[:n58]
+											break L58
 										}
 										break
 									}
 								}
-								if !ok || p == q69 {
+								if !ok || p == q57 {
 									break
 								}
 							}
-							b.work += p - start69
-							ok = (ok || p != start69) && b.work <= b.limit
+							b.work += p - start57
+							ok = (ok || p != start57) && b.work <= b.limit
 						}
 						if !ok {
-							p, n = p68, n[:n68]
-							break L68
+							p, n = p56, n[:n56]
+							break L56
 						}
 						{
-							start78 := p
+							start63 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								q78 := p
+								q63 := p
 								{
-									p79, n79 := p, len(n)
+									p64, n64 := p, len(n)
 									ok = true
-								L79:
+								L64:
 									for {
 										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
 										if !ok {
-											p, n = p79, n[:n79]
-											break L79
+											p, n = p64, n[:n64]
+											break L64
 										}
 										{
-											start80 := p
+											start65 := p
 											for b.work <= b.limit { // past the limit, no round is tried
-												q80 := p
+												q65 := p
 												// atext_h, inlined
 												{
-													p81, n81 := p, len(n)
+													p66, n66 := p, len(n)
 													ok = true
-												L81:
+												L66:
 													for {
 														{
-															p82, n82 := p, len(n)
+															p67, n67 := p, len(n)
 															// lastq, inlined
 															{
-																p83, n83 := p, len(n)
+																p68, n68 := p, len(n)
 																ok = true
-															L83:
+															L68:
 																for {
 																	if ok = p < len(s) && s[p] == '?'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p83, n[:n83]
-																		break L83
+																		p, n = p68, n[:n68]
+																		break L68
 																	}
 																	{
-																		start84 := p
+																		start69 := p
 																		for b.work <= b.limit { // past the limit, no round is tried
-																			q84 := p
-																			{
-																				p85, n85 := p, len(n)
-																				ok = true
-																			L85:
-																				for {
-																					{
-																						p86, n86 := p, len(n)
-																						if ok = p < len(s) && s[p] == '?'; ok {
-																							p++
-																						}
-																						p, n = p86, n[:n86]
-																						ok = !ok
-																					}
-																					if !ok {
-																						p, n = p85, n[:n85]
-																						break L85
-																					}
-																					if ok = p < len(s); ok {
-																						_, w := utf8.DecodeRuneInString(s[p:])
-																						p += w
-																					}
-																					if !ok {
-																						p, n = p85, n[:n85]
-																						break L85
-																					}
-																					break
-																				}
+																			if p < len(s) && class7[s[p]] {
+																				p = run7.RunEnd(s, p+1)
 																			}
-																			if !ok || p == q84 {
-																				break
-																			}
+																			ok = false
+																			break
 																		}
-																		b.work += p - start84
+																		b.work += p - start69
 																		ok = b.work <= b.limit
 																	}
 																	if !ok {
-																		p, n = p83, n[:n83]
-																		break L83
+																		p, n = p68, n[:n68]
+																		break L68
 																	}
-																	{
-																		p87, n87 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p87, n[:n87]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if !ok {
-																		p, n = p83, n[:n83]
-																		break L83
+																		p, n = p68, n[:n68]
+																		break L68
 																	}
 																	break
 																}
 															}
-															p, n = p82, n[:n82]
+															p, n = p67, n[:n67]
 															ok = !ok
 														}
 														if !ok {
-															p, n = p81, n[:n81]
-															break L81
+															p, n = p66, n[:n66]
+															break L66
 														}
 														// atext, inlined
-													L88:
+													L70:
 														for {
-															if p < len(s) && class13[s[p]] {
-																if ok = p < len(s) && class13[s[p]]; ok {
+															if p < len(s) && class15[s[p]] {
+																if ok = p < len(s) && class15[s[p]]; ok {
 																	p++
 																}
 																if ok {
-																	break L88
+																	break L70
 																}
 															}
-															if p < len(s) && class14[s[p]] {
+															if p < len(s) && class16[s[p]] {
 																if ok = p < len(s) && s[p] == '-'; ok {
 																	p++
 																}
 																if ok {
-																	break L88
+																	break L70
 																}
 															}
 															ok = false
 															break
 														}
 														if !ok {
-															p, n = p81, n[:n81]
-															break L81
+															p, n = p66, n[:n66]
+															break L66
 														}
 														break
 													}
 												}
-												if !ok || p == q80 {
+												if !ok || p == q65 {
 													break
 												}
 											}
-											b.work += p - start80
-											ok = (ok || p != start80) && b.work <= b.limit
+											b.work += p - start65
+											ok = (ok || p != start65) && b.work <= b.limit
 										}
 										if !ok {
-											p, n = p79, n[:n79]
-											break L79
+											p, n = p64, n[:n64]
+											break L64
 										}
 										break
 									}
 								}
-								if !ok || p == q78 {
+								if !ok || p == q63 {
 									break
 								}
 							}
-							b.work += p - start78
+							b.work += p - start63
 							ok = b.work <= b.limit
 						}
 						if !ok {
-							p, n = p68, n[:n68]
-							break L68
+							p, n = p56, n[:n56]
+							break L56
 						}
 						break
 					}
 				}
 				if ok {
-					break L67
+					break L55
 				}
-				if p < len(s) && class22[s[p]] {
+				if p < len(s) && class24[s[p]] {
 					{
-						p89, n89 := p, len(n)
+						p71, n71 := p, len(n)
 						ok = true
-					L89:
+					L71:
 						for {
 							if ok = p < len(s) && s[p] == '['; ok {
 								p++
 							}
 							if !ok {
-								p, n = p89, n[:n89]
-								break L89
+								p, n = p71, n[:n71]
+								break L71
 							}
 							{
-								start90 := p
+								start72 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q90 := p
+									q72 := p
 									{
-										p91, n91 := p, len(n)
+										p73, n73 := p, len(n)
 										ok = true
-									L91:
+									L73:
 										for {
 											{
-												p92, n92 := p, len(n)
+												p74, n74 := p, len(n)
 												// lastq, inlined
 												{
-													p93, n93 := p, len(n)
+													p75, n75 := p, len(n)
 													ok = true
-												L93:
+												L75:
 													for {
 														if ok = p < len(s) && s[p] == '?'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p93, n[:n93]
-															break L93
+															p, n = p75, n[:n75]
+															break L75
 														}
 														{
-															start94 := p
+															start76 := p
 															for b.work <= b.limit { // past the limit, no round is tried
-																q94 := p
-																{
-																	p95, n95 := p, len(n)
-																	ok = true
-																L95:
-																	for {
-																		{
-																			p96, n96 := p, len(n)
-																			if ok = p < len(s) && s[p] == '?'; ok {
-																				p++
-																			}
-																			p, n = p96, n[:n96]
-																			ok = !ok
-																		}
-																		if !ok {
-																			p, n = p95, n[:n95]
-																			break L95
-																		}
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		if !ok {
-																			p, n = p95, n[:n95]
-																			break L95
-																		}
-																		break
-																	}
+																if p < len(s) && class7[s[p]] {
+																	p = run7.RunEnd(s, p+1)
 																}
-																if !ok || p == q94 {
-																	break
-																}
+																ok = false
+																break
 															}
-															b.work += p - start94
+															b.work += p - start76
 															ok = b.work <= b.limit
 														}
 														if !ok {
-															p, n = p93, n[:n93]
-															break L93
+															p, n = p75, n[:n75]
+															break L75
 														}
-														{
-															p97, n97 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p97, n[:n97]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if !ok {
-															p, n = p93, n[:n93]
-															break L93
+															p, n = p75, n[:n75]
+															break L75
 														}
 														break
 													}
 												}
-												p, n = p92, n[:n92]
+												p, n = p74, n[:n74]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p91, n[:n91]
-												break L91
+												p, n = p73, n[:n73]
+												break L73
 											}
 											// dtext_no_obs, inlined
-											if ok = p < len(s) && class23[s[p]]; ok {
+											if ok = p < len(s) && class25[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p91, n[:n91]
-												break L91
+												p, n = p73, n[:n73]
+												break L73
 											}
 											break
 										}
 									}
-									if !ok || p == q90 {
+									if !ok || p == q72 {
 										break
 									}
 								}
-								b.work += p - start90
+								b.work += p - start72
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p89, n[:n89]
-								break L89
+								p, n = p71, n[:n71]
+								break L71
 							}
 							if ok = p < len(s) && s[p] == ']'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p89, n[:n89]
-								break L89
+								p, n = p71, n[:n71]
+								break L71
 							}
 							break
 						}
 					}
 					if ok {
-						break L67
+						break L55
 					}
 				}
 				ok = false
 				break
 			}
 			if ok {
-				n[node66].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+				n[node54].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
-				n = n[:node66]
+				n = n[:node54]
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -4310,38 +3952,11 @@ L1:
 											{
 												start7 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													q7 := p
-													{
-														p8, n8 := p, len(n)
-														ok = true
-													L8:
-														for {
-															{
-																p9, n9 := p, len(n)
-																if ok = p < len(s) && s[p] == '?'; ok {
-																	p++
-																}
-																p, n = p9, n[:n9]
-																ok = !ok
-															}
-															if !ok {
-																p, n = p8, n[:n8]
-																break L8
-															}
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															if !ok {
-																p, n = p8, n[:n8]
-																break L8
-															}
-															break
-														}
+													if p < len(s) && class7[s[p]] {
+														p = run7.RunEnd(s, p+1)
 													}
-													if !ok || p == q7 {
-														break
-													}
+													ok = false
+													break
 												}
 												b.work += p - start7
 												ok = b.work <= b.limit
@@ -4350,15 +3965,7 @@ L1:
 												p, n = p6, n[:n6]
 												break L6
 											}
-											{
-												p10, n10 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p10, n[:n10]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if !ok {
 												p, n = p6, n[:n6]
 												break L6
@@ -4374,22 +3981,22 @@ L1:
 									break L4
 								}
 								// atext, inlined
-							L11:
+							L8:
 								for {
-									if p < len(s) && class13[s[p]] {
-										if ok = p < len(s) && class13[s[p]]; ok {
+									if p < len(s) && class15[s[p]] {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										if ok {
-											break L11
+											break L8
 										}
 									}
-									if p < len(s) && class14[s[p]] {
+									if p < len(s) && class16[s[p]] {
 										if ok = p < len(s) && s[p] == '-'; ok {
 											p++
 										}
 										if ok {
-											break L11
+											break L8
 										}
 									}
 									ok = false
@@ -4414,160 +4021,125 @@ L1:
 					break L2
 				}
 				{
-					start12 := p
+					start9 := p
 					for b.work <= b.limit { // past the limit, no round is tried
-						q12 := p
+						q9 := p
 						{
-							p13, n13 := p, len(n)
+							p10, n10 := p, len(n)
 							ok = true
-						L13:
+						L10:
 							for {
 								if ok = p < len(s) && s[p] == '.'; ok {
 									p++
 								}
 								if !ok {
-									p, n = p13, n[:n13]
-									break L13
+									p, n = p10, n[:n10]
+									break L10
 								}
 								{
-									start14 := p
+									start11 := p
 									for b.work <= b.limit { // past the limit, no round is tried
-										q14 := p
+										q11 := p
 										// atext_h, inlined
 										{
-											p15, n15 := p, len(n)
+											p12, n12 := p, len(n)
 											ok = true
-										L15:
+										L12:
 											for {
 												{
-													p16, n16 := p, len(n)
+													p13, n13 := p, len(n)
 													// lastq, inlined
 													{
-														p17, n17 := p, len(n)
+														p14, n14 := p, len(n)
 														ok = true
-													L17:
+													L14:
 														for {
 															if ok = p < len(s) && s[p] == '?'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p17, n[:n17]
-																break L17
+																p, n = p14, n[:n14]
+																break L14
 															}
 															{
-																start18 := p
+																start15 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	q18 := p
-																	{
-																		p19, n19 := p, len(n)
-																		ok = true
-																	L19:
-																		for {
-																			{
-																				p20, n20 := p, len(n)
-																				if ok = p < len(s) && s[p] == '?'; ok {
-																					p++
-																				}
-																				p, n = p20, n[:n20]
-																				ok = !ok
-																			}
-																			if !ok {
-																				p, n = p19, n[:n19]
-																				break L19
-																			}
-																			if ok = p < len(s); ok {
-																				_, w := utf8.DecodeRuneInString(s[p:])
-																				p += w
-																			}
-																			if !ok {
-																				p, n = p19, n[:n19]
-																				break L19
-																			}
-																			break
-																		}
+																	if p < len(s) && class7[s[p]] {
+																		p = run7.RunEnd(s, p+1)
 																	}
-																	if !ok || p == q18 {
-																		break
-																	}
+																	ok = false
+																	break
 																}
-																b.work += p - start18
+																b.work += p - start15
 																ok = b.work <= b.limit
 															}
 															if !ok {
-																p, n = p17, n[:n17]
-																break L17
+																p, n = p14, n[:n14]
+																break L14
 															}
-															{
-																p21, n21 := p, len(n)
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																p, n = p21, n[:n21]
-																ok = !ok
-															}
+															ok = p >= len(s) // !., the end
 															if !ok {
-																p, n = p17, n[:n17]
-																break L17
+																p, n = p14, n[:n14]
+																break L14
 															}
 															break
 														}
 													}
-													p, n = p16, n[:n16]
+													p, n = p13, n[:n13]
 													ok = !ok
 												}
 												if !ok {
-													p, n = p15, n[:n15]
-													break L15
+													p, n = p12, n[:n12]
+													break L12
 												}
 												// atext, inlined
-											L22:
+											L16:
 												for {
-													if p < len(s) && class13[s[p]] {
-														if ok = p < len(s) && class13[s[p]]; ok {
+													if p < len(s) && class15[s[p]] {
+														if ok = p < len(s) && class15[s[p]]; ok {
 															p++
 														}
 														if ok {
-															break L22
+															break L16
 														}
 													}
-													if p < len(s) && class14[s[p]] {
+													if p < len(s) && class16[s[p]] {
 														if ok = p < len(s) && s[p] == '-'; ok {
 															p++
 														}
 														if ok {
-															break L22
+															break L16
 														}
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p15, n[:n15]
-													break L15
+													p, n = p12, n[:n12]
+													break L12
 												}
 												break
 											}
 										}
-										if !ok || p == q14 {
+										if !ok || p == q11 {
 											break
 										}
 									}
-									b.work += p - start14
-									ok = (ok || p != start14) && b.work <= b.limit
+									b.work += p - start11
+									ok = (ok || p != start11) && b.work <= b.limit
 								}
 								if !ok {
-									p, n = p13, n[:n13]
-									break L13
+									p, n = p10, n[:n10]
+									break L10
 								}
 								break
 							}
 						}
-						if !ok || p == q12 {
+						if !ok || p == q9 {
 							break
 						}
 					}
-					b.work += p - start12
+					b.work += p - start9
 					ok = b.work <= b.limit
 				}
 				if !ok {
@@ -4580,672 +4152,602 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(s) && class15[s[p]] {
+		if p < len(s) && class17[s[p]] {
 			// quoted_string_h, inlined
 			{
-				p23, n23 := p, len(n)
+				p17, n17 := p, len(n)
 				ok = true
-			L23:
+			L17:
 				for {
 					// FWS, inlined
 					{
-						p24, n24 := p, len(n)
+						p18, n18 := p, len(n)
 						ok = true
-					L24:
+					L18:
 						for {
 							{
-								p25, n25 := p, len(n)
+								p19, n19 := p, len(n)
 								ok = true
-							L25:
+							L19:
 								for {
 									{
-										start26 := p
+										start20 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
 										}
-										b.work += p - start26
+										b.work += p - start20
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p25, n[:n25]
-										break L25
+										p, n = p19, n[:n19]
+										break L19
 									}
 									// CRLF, inlined
 									{
-										p27, n27 := p, len(n)
+										p21, n21 := p, len(n)
 										ok = true
-									L27:
+									L21:
 										for {
 											// CR, inlined
 											if ok = p < len(s) && s[p] == '\r'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p27, n[:n27]
-												break L27
+												p, n = p21, n[:n21]
+												break L21
 											}
 											// LF, inlined
 											if ok = p < len(s) && s[p] == '\n'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p27, n[:n27]
-												break L27
+												p, n = p21, n[:n21]
+												break L21
 											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p25, n[:n25]
-										break L25
+										p, n = p19, n[:n19]
+										break L19
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p24, n[:n24]
-								break L24
+								p, n = p18, n[:n18]
+								break L18
 							}
 							{
-								start28 := p
+								start22 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
 								}
-								b.work += p - start28
-								ok = (ok || p != start28) && b.work <= b.limit
+								b.work += p - start22
+								ok = (ok || p != start22) && b.work <= b.limit
 							}
 							if !ok {
-								p, n = p24, n[:n24]
-								break L24
+								p, n = p18, n[:n18]
+								break L18
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					// DQUOTE, inlined
 					if ok = p < len(s) && s[p] == '"'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					{
-						start29 := p
+						start23 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q29 := p
+							q23 := p
 							{
-								p30, n30 := p, len(n)
+								p24, n24 := p, len(n)
 								ok = true
-							L30:
+							L24:
 								for {
 									// FWS, inlined
 									{
-										p31, n31 := p, len(n)
+										p25, n25 := p, len(n)
 										ok = true
-									L31:
+									L25:
 										for {
 											{
-												p32, n32 := p, len(n)
+												p26, n26 := p, len(n)
 												ok = true
-											L32:
+											L26:
 												for {
 													{
-														start33 := p
+														start27 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															if p < len(s) && class18[s[p]] {
-																p = run18.RunEnd(s, p+1)
+															if p < len(s) && class20[s[p]] {
+																p = run20.RunEnd(s, p+1)
 															}
 															ok = false
 															break
 														}
-														b.work += p - start33
+														b.work += p - start27
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p32, n[:n32]
-														break L32
+														p, n = p26, n[:n26]
+														break L26
 													}
 													// CRLF, inlined
 													{
-														p34, n34 := p, len(n)
+														p28, n28 := p, len(n)
 														ok = true
-													L34:
+													L28:
 														for {
 															// CR, inlined
 															if ok = p < len(s) && s[p] == '\r'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p34, n[:n34]
-																break L34
+																p, n = p28, n[:n28]
+																break L28
 															}
 															// LF, inlined
 															if ok = p < len(s) && s[p] == '\n'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p34, n[:n34]
-																break L34
+																p, n = p28, n[:n28]
+																break L28
 															}
 															break
 														}
 													}
 													if !ok {
-														p, n = p32, n[:n32]
-														break L32
+														p, n = p26, n[:n26]
+														break L26
 													}
 													break
 												}
 											}
 											ok = true
 											if !ok {
-												p, n = p31, n[:n31]
-												break L31
+												p, n = p25, n[:n25]
+												break L25
 											}
 											{
-												start35 := p
+												start29 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
 												}
-												b.work += p - start35
-												ok = (ok || p != start35) && b.work <= b.limit
+												b.work += p - start29
+												ok = (ok || p != start29) && b.work <= b.limit
 											}
 											if !ok {
-												p, n = p31, n[:n31]
-												break L31
+												p, n = p25, n[:n25]
+												break L25
 											}
 											break
 										}
 									}
 									ok = true
 									if !ok {
-										p, n = p30, n[:n30]
-										break L30
+										p, n = p24, n[:n24]
+										break L24
 									}
 									// qcontent_h, inlined
-								L36:
+								L30:
 									for {
 										{
-											p37, n37 := p, len(n)
+											p31, n31 := p, len(n)
 											ok = true
-										L37:
+										L31:
 											for {
 												{
-													p38, n38 := p, len(n)
+													p32, n32 := p, len(n)
 													// lastq, inlined
 													{
-														p39, n39 := p, len(n)
+														p33, n33 := p, len(n)
 														ok = true
-													L39:
+													L33:
 														for {
 															if ok = p < len(s) && s[p] == '?'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p39, n[:n39]
-																break L39
+																p, n = p33, n[:n33]
+																break L33
 															}
 															{
-																start40 := p
+																start34 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	q40 := p
-																	{
-																		p41, n41 := p, len(n)
-																		ok = true
-																	L41:
-																		for {
-																			{
-																				p42, n42 := p, len(n)
-																				if ok = p < len(s) && s[p] == '?'; ok {
-																					p++
-																				}
-																				p, n = p42, n[:n42]
-																				ok = !ok
-																			}
-																			if !ok {
-																				p, n = p41, n[:n41]
-																				break L41
-																			}
-																			if ok = p < len(s); ok {
-																				_, w := utf8.DecodeRuneInString(s[p:])
-																				p += w
-																			}
-																			if !ok {
-																				p, n = p41, n[:n41]
-																				break L41
-																			}
-																			break
-																		}
+																	if p < len(s) && class7[s[p]] {
+																		p = run7.RunEnd(s, p+1)
 																	}
-																	if !ok || p == q40 {
-																		break
-																	}
+																	ok = false
+																	break
 																}
-																b.work += p - start40
+																b.work += p - start34
 																ok = b.work <= b.limit
 															}
 															if !ok {
-																p, n = p39, n[:n39]
-																break L39
+																p, n = p33, n[:n33]
+																break L33
 															}
-															{
-																p43, n43 := p, len(n)
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																p, n = p43, n[:n43]
-																ok = !ok
-															}
+															ok = p >= len(s) // !., the end
 															if !ok {
-																p, n = p39, n[:n39]
-																break L39
+																p, n = p33, n[:n33]
+																break L33
 															}
 															break
 														}
 													}
-													p, n = p38, n[:n38]
+													p, n = p32, n[:n32]
 													ok = !ok
 												}
 												if !ok {
-													p, n = p37, n[:n37]
-													break L37
+													p, n = p31, n[:n31]
+													break L31
 												}
 												// qtext, inlined
-												if ok = p < len(s) && class19[s[p]]; ok {
+												if ok = p < len(s) && class21[s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, n = p37, n[:n37]
-													break L37
+													p, n = p31, n[:n31]
+													break L31
 												}
 												break
 											}
 										}
 										if ok {
-											break L36
+											break L30
 										}
-										if p < len(s) && class20[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											// quoted_pair_h, inlined
 											{
-												p44, n44 := p, len(n)
+												p35, n35 := p, len(n)
 												ok = true
-											L44:
+											L35:
 												for {
 													if ok = p < len(s) && s[p] == '\\'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p44, n[:n44]
-														break L44
+														p, n = p35, n[:n35]
+														break L35
 													}
-												L45:
+												L36:
 													for {
 														{
-															p46, n46 := p, len(n)
+															p37, n37 := p, len(n)
 															ok = true
-														L46:
+														L37:
 															for {
 																{
-																	p47, n47 := p, len(n)
+																	p38, n38 := p, len(n)
 																	// lastq, inlined
 																	{
-																		p48, n48 := p, len(n)
+																		p39, n39 := p, len(n)
 																		ok = true
-																	L48:
+																	L39:
 																		for {
 																			if ok = p < len(s) && s[p] == '?'; ok {
 																				p++
 																			}
 																			if !ok {
-																				p, n = p48, n[:n48]
-																				break L48
+																				p, n = p39, n[:n39]
+																				break L39
 																			}
 																			{
-																				start49 := p
+																				start40 := p
 																				for b.work <= b.limit { // past the limit, no round is tried
-																					q49 := p
-																					{
-																						p50, n50 := p, len(n)
-																						ok = true
-																					L50:
-																						for {
-																							{
-																								p51, n51 := p, len(n)
-																								if ok = p < len(s) && s[p] == '?'; ok {
-																									p++
-																								}
-																								p, n = p51, n[:n51]
-																								ok = !ok
-																							}
-																							if !ok {
-																								p, n = p50, n[:n50]
-																								break L50
-																							}
-																							if ok = p < len(s); ok {
-																								_, w := utf8.DecodeRuneInString(s[p:])
-																								p += w
-																							}
-																							if !ok {
-																								p, n = p50, n[:n50]
-																								break L50
-																							}
-																							break
-																						}
+																					if p < len(s) && class7[s[p]] {
+																						p = run7.RunEnd(s, p+1)
 																					}
-																					if !ok || p == q49 {
-																						break
-																					}
+																					ok = false
+																					break
 																				}
-																				b.work += p - start49
+																				b.work += p - start40
 																				ok = b.work <= b.limit
 																			}
 																			if !ok {
-																				p, n = p48, n[:n48]
-																				break L48
+																				p, n = p39, n[:n39]
+																				break L39
 																			}
-																			{
-																				p52, n52 := p, len(n)
-																				if ok = p < len(s); ok {
-																					_, w := utf8.DecodeRuneInString(s[p:])
-																					p += w
-																				}
-																				p, n = p52, n[:n52]
-																				ok = !ok
-																			}
+																			ok = p >= len(s) // !., the end
 																			if !ok {
-																				p, n = p48, n[:n48]
-																				break L48
+																				p, n = p39, n[:n39]
+																				break L39
 																			}
 																			break
 																		}
 																	}
-																	p, n = p47, n[:n47]
+																	p, n = p38, n[:n38]
 																	ok = !ok
 																}
 																if !ok {
-																	p, n = p46, n[:n46]
-																	break L46
+																	p, n = p37, n[:n37]
+																	break L37
 																}
 																// VCHAR, inlined
-																if ok = p < len(s) && class21[s[p]]; ok {
+																if ok = p < len(s) && class23[s[p]]; ok {
 																	p++
 																}
 																if !ok {
-																	p, n = p46, n[:n46]
-																	break L46
+																	p, n = p37, n[:n37]
+																	break L37
 																}
 																break
 															}
 														}
 														if ok {
-															break L45
+															break L36
 														}
-														if p < len(s) && class18[s[p]] {
+														if p < len(s) && class20[s[p]] {
 															// WSP, inlined
-														L53:
+														L41:
 															for {
-																if p < len(s) && class16[s[p]] {
+																if p < len(s) && class18[s[p]] {
 																	// SP, inlined
 																	if ok = p < len(s) && s[p] == ' '; ok {
 																		p++
 																	}
 																	if ok {
-																		break L53
+																		break L41
 																	}
 																}
-																if p < len(s) && class17[s[p]] {
+																if p < len(s) && class19[s[p]] {
 																	// HTAB, inlined
 																	if ok = p < len(s) && s[p] == '\t'; ok {
 																		p++
 																	}
 																	if ok {
-																		break L53
+																		break L41
 																	}
 																}
 																ok = false
 																break
 															}
 															if ok {
-																break L45
+																break L36
 															}
 														}
 														ok = false
 														break
 													}
 													if !ok {
-														p, n = p44, n[:n44]
-														break L44
+														p, n = p35, n[:n35]
+														break L35
 													}
 													break
 												}
 											}
 											if ok {
-												break L36
+												break L30
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p30, n[:n30]
-										break L30
+										p, n = p24, n[:n24]
+										break L24
 									}
 									break
 								}
 							}
-							if !ok || p == q29 {
+							if !ok || p == q23 {
 								break
 							}
 						}
-						b.work += p - start29
+						b.work += p - start23
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					// FWS, inlined
 					{
-						p54, n54 := p, len(n)
+						p42, n42 := p, len(n)
 						ok = true
-					L54:
+					L42:
 						for {
 							{
-								p55, n55 := p, len(n)
+								p43, n43 := p, len(n)
 								ok = true
-							L55:
+							L43:
 								for {
 									{
-										start56 := p
+										start44 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
 										}
-										b.work += p - start56
+										b.work += p - start44
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p55, n[:n55]
-										break L55
+										p, n = p43, n[:n43]
+										break L43
 									}
 									// CRLF, inlined
 									{
-										p57, n57 := p, len(n)
+										p45, n45 := p, len(n)
 										ok = true
-									L57:
+									L45:
 										for {
 											// CR, inlined
 											if ok = p < len(s) && s[p] == '\r'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p57, n[:n57]
-												break L57
+												p, n = p45, n[:n45]
+												break L45
 											}
 											// LF, inlined
 											if ok = p < len(s) && s[p] == '\n'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p57, n[:n57]
-												break L57
+												p, n = p45, n[:n45]
+												break L45
 											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p55, n[:n55]
-										break L55
+										p, n = p43, n[:n43]
+										break L43
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p54, n[:n54]
-								break L54
+								p, n = p42, n[:n42]
+								break L42
 							}
 							{
-								start58 := p
+								start46 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
 								}
-								b.work += p - start58
-								ok = (ok || p != start58) && b.work <= b.limit
+								b.work += p - start46
+								ok = (ok || p != start46) && b.work <= b.limit
 							}
 							if !ok {
-								p, n = p54, n[:n54]
-								break L54
+								p, n = p42, n[:n42]
+								break L42
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					// DQUOTE, inlined
 					if ok = p < len(s) && s[p] == '"'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					// FWS, inlined
 					{
-						p59, n59 := p, len(n)
+						p47, n47 := p, len(n)
 						ok = true
-					L59:
+					L47:
 						for {
 							{
-								p60, n60 := p, len(n)
+								p48, n48 := p, len(n)
 								ok = true
-							L60:
+							L48:
 								for {
 									{
-										start61 := p
+										start49 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
 										}
-										b.work += p - start61
+										b.work += p - start49
 										ok = b.work <= b.limit
 									}
 									if !ok {
-										p, n = p60, n[:n60]
-										break L60
+										p, n = p48, n[:n48]
+										break L48
 									}
 									// CRLF, inlined
 									{
-										p62, n62 := p, len(n)
+										p50, n50 := p, len(n)
 										ok = true
-									L62:
+									L50:
 										for {
 											// CR, inlined
 											if ok = p < len(s) && s[p] == '\r'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p62, n[:n62]
-												break L62
+												p, n = p50, n[:n50]
+												break L50
 											}
 											// LF, inlined
 											if ok = p < len(s) && s[p] == '\n'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p62, n[:n62]
-												break L62
+												p, n = p50, n[:n50]
+												break L50
 											}
 											break
 										}
 									}
 									if !ok {
-										p, n = p60, n[:n60]
-										break L60
+										p, n = p48, n[:n48]
+										break L48
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p59, n[:n59]
-								break L59
+								p, n = p47, n[:n47]
+								break L47
 							}
 							{
-								start63 := p
+								start51 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
 								}
-								b.work += p - start63
-								ok = (ok || p != start63) && b.work <= b.limit
+								b.work += p - start51
+								ok = (ok || p != start51) && b.work <= b.limit
 							}
 							if !ok {
-								p, n = p59, n[:n59]
-								break L59
+								p, n = p47, n[:n47]
+								break L47
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					break
 				}
@@ -5314,38 +4816,11 @@ L1:
 											{
 												start7 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													q7 := p
-													{
-														p8, n8 := p, len(n)
-														ok = true
-													L8:
-														for {
-															{
-																p9, n9 := p, len(n)
-																if ok = p < len(s) && s[p] == '?'; ok {
-																	p++
-																}
-																p, n = p9, n[:n9]
-																ok = !ok
-															}
-															if !ok {
-																p, n = p8, n[:n8]
-																break L8
-															}
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															if !ok {
-																p, n = p8, n[:n8]
-																break L8
-															}
-															break
-														}
+													if p < len(s) && class7[s[p]] {
+														p = run7.RunEnd(s, p+1)
 													}
-													if !ok || p == q7 {
-														break
-													}
+													ok = false
+													break
 												}
 												b.work += p - start7
 												ok = b.work <= b.limit
@@ -5354,15 +4829,7 @@ L1:
 												p, n = p6, n[:n6]
 												break L6
 											}
-											{
-												p10, n10 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p10, n[:n10]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if !ok {
 												p, n = p6, n[:n6]
 												break L6
@@ -5378,22 +4845,22 @@ L1:
 									break L4
 								}
 								// atext, inlined
-							L11:
+							L8:
 								for {
-									if p < len(s) && class13[s[p]] {
-										if ok = p < len(s) && class13[s[p]]; ok {
+									if p < len(s) && class15[s[p]] {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										if ok {
-											break L11
+											break L8
 										}
 									}
-									if p < len(s) && class14[s[p]] {
+									if p < len(s) && class16[s[p]] {
 										if ok = p < len(s) && s[p] == '-'; ok {
 											p++
 										}
 										if ok {
-											break L11
+											break L8
 										}
 									}
 									ok = false
@@ -5418,160 +4885,125 @@ L1:
 					break L2
 				}
 				{
-					start12 := p
+					start9 := p
 					for b.work <= b.limit { // past the limit, no round is tried
-						q12 := p
+						q9 := p
 						{
-							p13, n13 := p, len(n)
+							p10, n10 := p, len(n)
 							ok = true
-						L13:
+						L10:
 							for {
 								if ok = p < len(s) && s[p] == '.'; ok {
 									p++
 								}
 								if !ok {
-									p, n = p13, n[:n13]
-									break L13
+									p, n = p10, n[:n10]
+									break L10
 								}
 								{
-									start14 := p
+									start11 := p
 									for b.work <= b.limit { // past the limit, no round is tried
-										q14 := p
+										q11 := p
 										// atext_h, inlined
 										{
-											p15, n15 := p, len(n)
+											p12, n12 := p, len(n)
 											ok = true
-										L15:
+										L12:
 											for {
 												{
-													p16, n16 := p, len(n)
+													p13, n13 := p, len(n)
 													// lastq, inlined
 													{
-														p17, n17 := p, len(n)
+														p14, n14 := p, len(n)
 														ok = true
-													L17:
+													L14:
 														for {
 															if ok = p < len(s) && s[p] == '?'; ok {
 																p++
 															}
 															if !ok {
-																p, n = p17, n[:n17]
-																break L17
+																p, n = p14, n[:n14]
+																break L14
 															}
 															{
-																start18 := p
+																start15 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	q18 := p
-																	{
-																		p19, n19 := p, len(n)
-																		ok = true
-																	L19:
-																		for {
-																			{
-																				p20, n20 := p, len(n)
-																				if ok = p < len(s) && s[p] == '?'; ok {
-																					p++
-																				}
-																				p, n = p20, n[:n20]
-																				ok = !ok
-																			}
-																			if !ok {
-																				p, n = p19, n[:n19]
-																				break L19
-																			}
-																			if ok = p < len(s); ok {
-																				_, w := utf8.DecodeRuneInString(s[p:])
-																				p += w
-																			}
-																			if !ok {
-																				p, n = p19, n[:n19]
-																				break L19
-																			}
-																			break
-																		}
+																	if p < len(s) && class7[s[p]] {
+																		p = run7.RunEnd(s, p+1)
 																	}
-																	if !ok || p == q18 {
-																		break
-																	}
+																	ok = false
+																	break
 																}
-																b.work += p - start18
+																b.work += p - start15
 																ok = b.work <= b.limit
 															}
 															if !ok {
-																p, n = p17, n[:n17]
-																break L17
+																p, n = p14, n[:n14]
+																break L14
 															}
-															{
-																p21, n21 := p, len(n)
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																p, n = p21, n[:n21]
-																ok = !ok
-															}
+															ok = p >= len(s) // !., the end
 															if !ok {
-																p, n = p17, n[:n17]
-																break L17
+																p, n = p14, n[:n14]
+																break L14
 															}
 															break
 														}
 													}
-													p, n = p16, n[:n16]
+													p, n = p13, n[:n13]
 													ok = !ok
 												}
 												if !ok {
-													p, n = p15, n[:n15]
-													break L15
+													p, n = p12, n[:n12]
+													break L12
 												}
 												// atext, inlined
-											L22:
+											L16:
 												for {
-													if p < len(s) && class13[s[p]] {
-														if ok = p < len(s) && class13[s[p]]; ok {
+													if p < len(s) && class15[s[p]] {
+														if ok = p < len(s) && class15[s[p]]; ok {
 															p++
 														}
 														if ok {
-															break L22
+															break L16
 														}
 													}
-													if p < len(s) && class14[s[p]] {
+													if p < len(s) && class16[s[p]] {
 														if ok = p < len(s) && s[p] == '-'; ok {
 															p++
 														}
 														if ok {
-															break L22
+															break L16
 														}
 													}
 													ok = false
 													break
 												}
 												if !ok {
-													p, n = p15, n[:n15]
-													break L15
+													p, n = p12, n[:n12]
+													break L12
 												}
 												break
 											}
 										}
-										if !ok || p == q14 {
+										if !ok || p == q11 {
 											break
 										}
 									}
-									b.work += p - start14
-									ok = (ok || p != start14) && b.work <= b.limit
+									b.work += p - start11
+									ok = (ok || p != start11) && b.work <= b.limit
 								}
 								if !ok {
-									p, n = p13, n[:n13]
-									break L13
+									p, n = p10, n[:n10]
+									break L10
 								}
 								break
 							}
 						}
-						if !ok || p == q12 {
+						if !ok || p == q9 {
 							break
 						}
 					}
-					b.work += p - start12
+					b.work += p - start9
 					ok = b.work <= b.limit
 				}
 				if !ok {
@@ -5584,137 +5016,102 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(s) && class22[s[p]] {
+		if p < len(s) && class24[s[p]] {
 			{
-				p23, n23 := p, len(n)
+				p17, n17 := p, len(n)
 				ok = true
-			L23:
+			L17:
 				for {
 					if ok = p < len(s) && s[p] == '['; ok {
 						p++
 					}
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					{
-						start24 := p
+						start18 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q24 := p
+							q18 := p
 							{
-								p25, n25 := p, len(n)
+								p19, n19 := p, len(n)
 								ok = true
-							L25:
+							L19:
 								for {
 									{
-										p26, n26 := p, len(n)
+										p20, n20 := p, len(n)
 										// lastq, inlined
 										{
-											p27, n27 := p, len(n)
+											p21, n21 := p, len(n)
 											ok = true
-										L27:
+										L21:
 											for {
 												if ok = p < len(s) && s[p] == '?'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p27, n[:n27]
-													break L27
+													p, n = p21, n[:n21]
+													break L21
 												}
 												{
-													start28 := p
+													start22 := p
 													for b.work <= b.limit { // past the limit, no round is tried
-														q28 := p
-														{
-															p29, n29 := p, len(n)
-															ok = true
-														L29:
-															for {
-																{
-																	p30, n30 := p, len(n)
-																	if ok = p < len(s) && s[p] == '?'; ok {
-																		p++
-																	}
-																	p, n = p30, n[:n30]
-																	ok = !ok
-																}
-																if !ok {
-																	p, n = p29, n[:n29]
-																	break L29
-																}
-																if ok = p < len(s); ok {
-																	_, w := utf8.DecodeRuneInString(s[p:])
-																	p += w
-																}
-																if !ok {
-																	p, n = p29, n[:n29]
-																	break L29
-																}
-																break
-															}
+														if p < len(s) && class7[s[p]] {
+															p = run7.RunEnd(s, p+1)
 														}
-														if !ok || p == q28 {
-															break
-														}
+														ok = false
+														break
 													}
-													b.work += p - start28
+													b.work += p - start22
 													ok = b.work <= b.limit
 												}
 												if !ok {
-													p, n = p27, n[:n27]
-													break L27
+													p, n = p21, n[:n21]
+													break L21
 												}
-												{
-													p31, n31 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p31, n[:n31]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if !ok {
-													p, n = p27, n[:n27]
-													break L27
+													p, n = p21, n[:n21]
+													break L21
 												}
 												break
 											}
 										}
-										p, n = p26, n[:n26]
+										p, n = p20, n[:n20]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p25, n[:n25]
-										break L25
+										p, n = p19, n[:n19]
+										break L19
 									}
 									// dtext_no_obs, inlined
-									if ok = p < len(s) && class23[s[p]]; ok {
+									if ok = p < len(s) && class25[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p25, n[:n25]
-										break L25
+										p, n = p19, n[:n19]
+										break L19
 									}
 									break
 								}
 							}
-							if !ok || p == q24 {
+							if !ok || p == q18 {
 								break
 							}
 						}
-						b.work += p - start24
+						b.work += p - start18
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					if ok = p < len(s) && s[p] == ']'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p23, n[:n23]
-						break L23
+						p, n = p17, n[:n17]
+						break L17
 					}
 					break
 				}
@@ -5773,38 +5170,11 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										{
 											start6 := p
 											for b.work <= b.limit { // past the limit, no round is tried
-												q6 := p
-												{
-													p7, n7 := p, len(n)
-													ok = true
-												L7:
-													for {
-														{
-															p8, n8 := p, len(n)
-															if ok = p < len(s) && s[p] == '?'; ok {
-																p++
-															}
-															p, n = p8, n[:n8]
-															ok = !ok
-														}
-														if !ok {
-															p, n = p7, n[:n7]
-															break L7
-														}
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														if !ok {
-															p, n = p7, n[:n7]
-															break L7
-														}
-														break
-													}
+												if p < len(s) && class7[s[p]] {
+													p = run7.RunEnd(s, p+1)
 												}
-												if !ok || p == q6 {
-													break
-												}
+												ok = false
+												break
 											}
 											b.work += p - start6
 											ok = b.work <= b.limit
@@ -5813,15 +5183,7 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											p, n = p5, n[:n5]
 											break L5
 										}
-										{
-											p9, n9 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p9, n[:n9]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if !ok {
 											p, n = p5, n[:n5]
 											break L5
@@ -5837,22 +5199,22 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L3
 							}
 							// atext, inlined
-						L10:
+						L7:
 							for {
-								if p < len(s) && class13[s[p]] {
-									if ok = p < len(s) && class13[s[p]]; ok {
+								if p < len(s) && class15[s[p]] {
+									if ok = p < len(s) && class15[s[p]]; ok {
 										p++
 									}
 									if ok {
-										break L10
+										break L7
 									}
 								}
-								if p < len(s) && class14[s[p]] {
+								if p < len(s) && class16[s[p]] {
 									if ok = p < len(s) && s[p] == '-'; ok {
 										p++
 									}
 									if ok {
-										break L10
+										break L7
 									}
 								}
 								ok = false
@@ -5877,160 +5239,125 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start11 := p
+				start8 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q11 := p
+					q8 := p
 					{
-						p12, n12 := p, len(n)
+						p9, n9 := p, len(n)
 						ok = true
-					L12:
+					L9:
 						for {
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p9, n[:n9]
+								break L9
 							}
 							{
-								start13 := p
+								start10 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q13 := p
+									q10 := p
 									// atext_h, inlined
 									{
-										p14, n14 := p, len(n)
+										p11, n11 := p, len(n)
 										ok = true
-									L14:
+									L11:
 										for {
 											{
-												p15, n15 := p, len(n)
+												p12, n12 := p, len(n)
 												// lastq, inlined
 												{
-													p16, n16 := p, len(n)
+													p13, n13 := p, len(n)
 													ok = true
-												L16:
+												L13:
 													for {
 														if ok = p < len(s) && s[p] == '?'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p16, n[:n16]
-															break L16
+															p, n = p13, n[:n13]
+															break L13
 														}
 														{
-															start17 := p
+															start14 := p
 															for b.work <= b.limit { // past the limit, no round is tried
-																q17 := p
-																{
-																	p18, n18 := p, len(n)
-																	ok = true
-																L18:
-																	for {
-																		{
-																			p19, n19 := p, len(n)
-																			if ok = p < len(s) && s[p] == '?'; ok {
-																				p++
-																			}
-																			p, n = p19, n[:n19]
-																			ok = !ok
-																		}
-																		if !ok {
-																			p, n = p18, n[:n18]
-																			break L18
-																		}
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		if !ok {
-																			p, n = p18, n[:n18]
-																			break L18
-																		}
-																		break
-																	}
+																if p < len(s) && class7[s[p]] {
+																	p = run7.RunEnd(s, p+1)
 																}
-																if !ok || p == q17 {
-																	break
-																}
+																ok = false
+																break
 															}
-															b.work += p - start17
+															b.work += p - start14
 															ok = b.work <= b.limit
 														}
 														if !ok {
-															p, n = p16, n[:n16]
-															break L16
+															p, n = p13, n[:n13]
+															break L13
 														}
-														{
-															p20, n20 := p, len(n)
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															p, n = p20, n[:n20]
-															ok = !ok
-														}
+														ok = p >= len(s) // !., the end
 														if !ok {
-															p, n = p16, n[:n16]
-															break L16
+															p, n = p13, n[:n13]
+															break L13
 														}
 														break
 													}
 												}
-												p, n = p15, n[:n15]
+												p, n = p12, n[:n12]
 												ok = !ok
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p11, n[:n11]
+												break L11
 											}
 											// atext, inlined
-										L21:
+										L15:
 											for {
-												if p < len(s) && class13[s[p]] {
-													if ok = p < len(s) && class13[s[p]]; ok {
+												if p < len(s) && class15[s[p]] {
+													if ok = p < len(s) && class15[s[p]]; ok {
 														p++
 													}
 													if ok {
-														break L21
+														break L15
 													}
 												}
-												if p < len(s) && class14[s[p]] {
+												if p < len(s) && class16[s[p]] {
 													if ok = p < len(s) && s[p] == '-'; ok {
 														p++
 													}
 													if ok {
-														break L21
+														break L15
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p11, n[:n11]
+												break L11
 											}
 											break
 										}
 									}
-									if !ok || p == q13 {
+									if !ok || p == q10 {
 										break
 									}
 								}
-								b.work += p - start13
-								ok = (ok || p != start13) && b.work <= b.limit
+								b.work += p - start10
+								ok = (ok || p != start10) && b.work <= b.limit
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
+								p, n = p9, n[:n9]
+								break L9
 							}
 							break
 						}
 					}
-					if !ok || p == q11 {
+					if !ok || p == q8 {
 						break
 					}
 				}
-				b.work += p - start11
+				b.work += p - start8
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -6073,38 +5400,11 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						{
 							start4 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								q4 := p
-								{
-									p5, n5 := p, len(n)
-									ok = true
-								L5:
-									for {
-										{
-											p6, n6 := p, len(n)
-											if ok = p < len(s) && s[p] == '?'; ok {
-												p++
-											}
-											p, n = p6, n[:n6]
-											ok = !ok
-										}
-										if !ok {
-											p, n = p5, n[:n5]
-											break L5
-										}
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										if !ok {
-											p, n = p5, n[:n5]
-											break L5
-										}
-										break
-									}
+								if p < len(s) && class7[s[p]] {
+									p = run7.RunEnd(s, p+1)
 								}
-								if !ok || p == q4 {
-									break
-								}
+								ok = false
+								break
 							}
 							b.work += p - start4
 							ok = b.work <= b.limit
@@ -6113,15 +5413,7 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							p, n = p3, n[:n3]
 							break L3
 						}
-						{
-							p7, n7 := p, len(n)
-							if ok = p < len(s); ok {
-								_, w := utf8.DecodeRuneInString(s[p:])
-								p += w
-							}
-							p, n = p7, n[:n7]
-							ok = !ok
-						}
+						ok = p >= len(s) // !., the end
 						if !ok {
 							p, n = p3, n[:n3]
 							break L3
@@ -6137,22 +5429,22 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			// atext, inlined
-		L8:
+		L5:
 			for {
-				if p < len(s) && class13[s[p]] {
-					if ok = p < len(s) && class13[s[p]]; ok {
+				if p < len(s) && class15[s[p]] {
+					if ok = p < len(s) && class15[s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L8
+						break L5
 					}
 				}
-				if p < len(s) && class14[s[p]] {
+				if p < len(s) && class16[s[p]] {
 					if ok = p < len(s) && s[p] == '-'; ok {
 						p++
 					}
 					if ok {
-						break L8
+						break L5
 					}
 				}
 				ok = false
@@ -6194,8 +5486,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start4 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -6247,8 +5539,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class18[s[p]] {
-								p = run18.RunEnd(s, p+1)
+							if p < len(s) && class20[s[p]] {
+								p = run20.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -6299,8 +5591,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start11 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -6352,8 +5644,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start13 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -6399,38 +5691,11 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													{
 														start18 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															q18 := p
-															{
-																p19, n19 := p, len(n)
-																ok = true
-															L19:
-																for {
-																	{
-																		p20, n20 := p, len(n)
-																		if ok = p < len(s) && s[p] == '?'; ok {
-																			p++
-																		}
-																		p, n = p20, n[:n20]
-																		ok = !ok
-																	}
-																	if !ok {
-																		p, n = p19, n[:n19]
-																		break L19
-																	}
-																	if ok = p < len(s); ok {
-																		_, w := utf8.DecodeRuneInString(s[p:])
-																		p += w
-																	}
-																	if !ok {
-																		p, n = p19, n[:n19]
-																		break L19
-																	}
-																	break
-																}
+															if p < len(s) && class7[s[p]] {
+																p = run7.RunEnd(s, p+1)
 															}
-															if !ok || p == q18 {
-																break
-															}
+															ok = false
+															break
 														}
 														b.work += p - start18
 														ok = b.work <= b.limit
@@ -6439,15 +5704,7 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														p, n = p17, n[:n17]
 														break L17
 													}
-													{
-														p21, n21 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p21, n[:n21]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if !ok {
 														p, n = p17, n[:n17]
 														break L17
@@ -6463,7 +5720,7 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											break L15
 										}
 										// qtext, inlined
-										if ok = p < len(s) && class19[s[p]]; ok {
+										if ok = p < len(s) && class21[s[p]]; ok {
 											p++
 										}
 										if !ok {
@@ -6476,157 +5733,122 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								if ok {
 									break L14
 								}
-								if p < len(s) && class20[s[p]] {
+								if p < len(s) && class22[s[p]] {
 									// quoted_pair_h, inlined
 									{
-										p22, n22 := p, len(n)
+										p19, n19 := p, len(n)
 										ok = true
-									L22:
+									L19:
 										for {
 											if ok = p < len(s) && s[p] == '\\'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p19, n[:n19]
+												break L19
 											}
-										L23:
+										L20:
 											for {
 												{
-													p24, n24 := p, len(n)
+													p21, n21 := p, len(n)
 													ok = true
-												L24:
+												L21:
 													for {
 														{
-															p25, n25 := p, len(n)
+															p22, n22 := p, len(n)
 															// lastq, inlined
 															{
-																p26, n26 := p, len(n)
+																p23, n23 := p, len(n)
 																ok = true
-															L26:
+															L23:
 																for {
 																	if ok = p < len(s) && s[p] == '?'; ok {
 																		p++
 																	}
 																	if !ok {
-																		p, n = p26, n[:n26]
-																		break L26
+																		p, n = p23, n[:n23]
+																		break L23
 																	}
 																	{
-																		start27 := p
+																		start24 := p
 																		for b.work <= b.limit { // past the limit, no round is tried
-																			q27 := p
-																			{
-																				p28, n28 := p, len(n)
-																				ok = true
-																			L28:
-																				for {
-																					{
-																						p29, n29 := p, len(n)
-																						if ok = p < len(s) && s[p] == '?'; ok {
-																							p++
-																						}
-																						p, n = p29, n[:n29]
-																						ok = !ok
-																					}
-																					if !ok {
-																						p, n = p28, n[:n28]
-																						break L28
-																					}
-																					if ok = p < len(s); ok {
-																						_, w := utf8.DecodeRuneInString(s[p:])
-																						p += w
-																					}
-																					if !ok {
-																						p, n = p28, n[:n28]
-																						break L28
-																					}
-																					break
-																				}
+																			if p < len(s) && class7[s[p]] {
+																				p = run7.RunEnd(s, p+1)
 																			}
-																			if !ok || p == q27 {
-																				break
-																			}
+																			ok = false
+																			break
 																		}
-																		b.work += p - start27
+																		b.work += p - start24
 																		ok = b.work <= b.limit
 																	}
 																	if !ok {
-																		p, n = p26, n[:n26]
-																		break L26
+																		p, n = p23, n[:n23]
+																		break L23
 																	}
-																	{
-																		p30, n30 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p30, n[:n30]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if !ok {
-																		p, n = p26, n[:n26]
-																		break L26
+																		p, n = p23, n[:n23]
+																		break L23
 																	}
 																	break
 																}
 															}
-															p, n = p25, n[:n25]
+															p, n = p22, n[:n22]
 															ok = !ok
 														}
 														if !ok {
-															p, n = p24, n[:n24]
-															break L24
+															p, n = p21, n[:n21]
+															break L21
 														}
 														// VCHAR, inlined
-														if ok = p < len(s) && class21[s[p]]; ok {
+														if ok = p < len(s) && class23[s[p]]; ok {
 															p++
 														}
 														if !ok {
-															p, n = p24, n[:n24]
-															break L24
+															p, n = p21, n[:n21]
+															break L21
 														}
 														break
 													}
 												}
 												if ok {
-													break L23
+													break L20
 												}
-												if p < len(s) && class18[s[p]] {
+												if p < len(s) && class20[s[p]] {
 													// WSP, inlined
-												L31:
+												L25:
 													for {
-														if p < len(s) && class16[s[p]] {
+														if p < len(s) && class18[s[p]] {
 															// SP, inlined
 															if ok = p < len(s) && s[p] == ' '; ok {
 																p++
 															}
 															if ok {
-																break L31
+																break L25
 															}
 														}
-														if p < len(s) && class17[s[p]] {
+														if p < len(s) && class19[s[p]] {
 															// HTAB, inlined
 															if ok = p < len(s) && s[p] == '\t'; ok {
 																p++
 															}
 															if ok {
-																break L31
+																break L25
 															}
 														}
 														ok = false
 														break
 													}
 													if ok {
-														break L23
+														break L20
 													}
 												}
 												ok = false
 												break
 											}
 											if !ok {
-												p, n = p22, n[:n22]
-												break L22
+												p, n = p19, n[:n19]
+												break L19
 											}
 											break
 										}
@@ -6658,83 +5880,83 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			}
 			// FWS, inlined
 			{
-				p32, n32 := p, len(n)
+				p26, n26 := p, len(n)
 				ok = true
-			L32:
+			L26:
 				for {
 					{
-						p33, n33 := p, len(n)
+						p27, n27 := p, len(n)
 						ok = true
-					L33:
+					L27:
 						for {
 							{
-								start34 := p
+								start28 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
 								}
-								b.work += p - start34
+								b.work += p - start28
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p33, n[:n33]
-								break L33
+								p, n = p27, n[:n27]
+								break L27
 							}
 							// CRLF, inlined
 							{
-								p35, n35 := p, len(n)
+								p29, n29 := p, len(n)
 								ok = true
-							L35:
+							L29:
 								for {
 									// CR, inlined
 									if ok = p < len(s) && s[p] == '\r'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p35, n[:n35]
-										break L35
+										p, n = p29, n[:n29]
+										break L29
 									}
 									// LF, inlined
 									if ok = p < len(s) && s[p] == '\n'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p35, n[:n35]
-										break L35
+										p, n = p29, n[:n29]
+										break L29
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p33, n[:n33]
-								break L33
+								p, n = p27, n[:n27]
+								break L27
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p32, n[:n32]
-						break L32
+						p, n = p26, n[:n26]
+						break L26
 					}
 					{
-						start36 := p
+						start30 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class18[s[p]] {
-								p = run18.RunEnd(s, p+1)
+							if p < len(s) && class20[s[p]] {
+								p = run20.RunEnd(s, p+1)
 							}
 							ok = false
 							break
 						}
-						b.work += p - start36
-						ok = (ok || p != start36) && b.work <= b.limit
+						b.work += p - start30
+						ok = (ok || p != start30) && b.work <= b.limit
 					}
 					if !ok {
-						p, n = p32, n[:n32]
-						break L32
+						p, n = p26, n[:n26]
+						break L26
 					}
 					break
 				}
@@ -6754,83 +5976,83 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			}
 			// FWS, inlined
 			{
-				p37, n37 := p, len(n)
+				p31, n31 := p, len(n)
 				ok = true
-			L37:
+			L31:
 				for {
 					{
-						p38, n38 := p, len(n)
+						p32, n32 := p, len(n)
 						ok = true
-					L38:
+					L32:
 						for {
 							{
-								start39 := p
+								start33 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
 								}
-								b.work += p - start39
+								b.work += p - start33
 								ok = b.work <= b.limit
 							}
 							if !ok {
-								p, n = p38, n[:n38]
-								break L38
+								p, n = p32, n[:n32]
+								break L32
 							}
 							// CRLF, inlined
 							{
-								p40, n40 := p, len(n)
+								p34, n34 := p, len(n)
 								ok = true
-							L40:
+							L34:
 								for {
 									// CR, inlined
 									if ok = p < len(s) && s[p] == '\r'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p40, n[:n40]
-										break L40
+										p, n = p34, n[:n34]
+										break L34
 									}
 									// LF, inlined
 									if ok = p < len(s) && s[p] == '\n'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p40, n[:n40]
-										break L40
+										p, n = p34, n[:n34]
+										break L34
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p38, n[:n38]
-								break L38
+								p, n = p32, n[:n32]
+								break L32
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p37, n[:n37]
-						break L37
+						p, n = p31, n[:n31]
+						break L31
 					}
 					{
-						start41 := p
+						start35 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class18[s[p]] {
-								p = run18.RunEnd(s, p+1)
+							if p < len(s) && class20[s[p]] {
+								p = run20.RunEnd(s, p+1)
 							}
 							ok = false
 							break
 						}
-						b.work += p - start41
-						ok = (ok || p != start41) && b.work <= b.limit
+						b.work += p - start35
+						ok = (ok || p != start35) && b.work <= b.limit
 					}
 					if !ok {
-						p, n = p37, n[:n37]
-						break L37
+						p, n = p31, n[:n31]
+						break L31
 					}
 					break
 				}
@@ -6878,38 +6100,11 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									q5 := p
-									{
-										p6, n6 := p, len(n)
-										ok = true
-									L6:
-										for {
-											{
-												p7, n7 := p, len(n)
-												if ok = p < len(s) && s[p] == '?'; ok {
-													p++
-												}
-												p, n = p7, n[:n7]
-												ok = !ok
-											}
-											if !ok {
-												p, n = p6, n[:n6]
-												break L6
-											}
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											if !ok {
-												p, n = p6, n[:n6]
-												break L6
-											}
-											break
-										}
+									if p < len(s) && class7[s[p]] {
+										p = run7.RunEnd(s, p+1)
 									}
-									if !ok || p == q5 {
-										break
-									}
+									ok = false
+									break
 								}
 								b.work += p - start5
 								ok = b.work <= b.limit
@@ -6918,15 +6113,7 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							{
-								p8, n8 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p8, n[:n8]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
@@ -6942,7 +6129,7 @@ L1:
 					break L2
 				}
 				// qtext, inlined
-				if ok = p < len(s) && class19[s[p]]; ok {
+				if ok = p < len(s) && class21[s[p]]; ok {
 					p++
 				}
 				if !ok {
@@ -6955,157 +6142,122 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(s) && class20[s[p]] {
+		if p < len(s) && class22[s[p]] {
 			// quoted_pair_h, inlined
 			{
-				p9, n9 := p, len(n)
+				p6, n6 := p, len(n)
 				ok = true
-			L9:
+			L6:
 				for {
 					if ok = p < len(s) && s[p] == '\\'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p6, n[:n6]
+						break L6
 					}
-				L10:
+				L7:
 					for {
 						{
-							p11, n11 := p, len(n)
+							p8, n8 := p, len(n)
 							ok = true
-						L11:
+						L8:
 							for {
 								{
-									p12, n12 := p, len(n)
+									p9, n9 := p, len(n)
 									// lastq, inlined
 									{
-										p13, n13 := p, len(n)
+										p10, n10 := p, len(n)
 										ok = true
-									L13:
+									L10:
 										for {
 											if ok = p < len(s) && s[p] == '?'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p13, n[:n13]
-												break L13
+												p, n = p10, n[:n10]
+												break L10
 											}
 											{
-												start14 := p
+												start11 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													q14 := p
-													{
-														p15, n15 := p, len(n)
-														ok = true
-													L15:
-														for {
-															{
-																p16, n16 := p, len(n)
-																if ok = p < len(s) && s[p] == '?'; ok {
-																	p++
-																}
-																p, n = p16, n[:n16]
-																ok = !ok
-															}
-															if !ok {
-																p, n = p15, n[:n15]
-																break L15
-															}
-															if ok = p < len(s); ok {
-																_, w := utf8.DecodeRuneInString(s[p:])
-																p += w
-															}
-															if !ok {
-																p, n = p15, n[:n15]
-																break L15
-															}
-															break
-														}
+													if p < len(s) && class7[s[p]] {
+														p = run7.RunEnd(s, p+1)
 													}
-													if !ok || p == q14 {
-														break
-													}
+													ok = false
+													break
 												}
-												b.work += p - start14
+												b.work += p - start11
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p13, n[:n13]
-												break L13
+												p, n = p10, n[:n10]
+												break L10
 											}
-											{
-												p17, n17 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p17, n[:n17]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if !ok {
-												p, n = p13, n[:n13]
-												break L13
+												p, n = p10, n[:n10]
+												break L10
 											}
 											break
 										}
 									}
-									p, n = p12, n[:n12]
+									p, n = p9, n[:n9]
 									ok = !ok
 								}
 								if !ok {
-									p, n = p11, n[:n11]
-									break L11
+									p, n = p8, n[:n8]
+									break L8
 								}
 								// VCHAR, inlined
-								if ok = p < len(s) && class21[s[p]]; ok {
+								if ok = p < len(s) && class23[s[p]]; ok {
 									p++
 								}
 								if !ok {
-									p, n = p11, n[:n11]
-									break L11
+									p, n = p8, n[:n8]
+									break L8
 								}
 								break
 							}
 						}
 						if ok {
-							break L10
+							break L7
 						}
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class20[s[p]] {
 							// WSP, inlined
-						L18:
+						L12:
 							for {
-								if p < len(s) && class16[s[p]] {
+								if p < len(s) && class18[s[p]] {
 									// SP, inlined
 									if ok = p < len(s) && s[p] == ' '; ok {
 										p++
 									}
 									if ok {
-										break L18
+										break L12
 									}
 								}
-								if p < len(s) && class17[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									// HTAB, inlined
 									if ok = p < len(s) && s[p] == '\t'; ok {
 										p++
 									}
 									if ok {
-										break L18
+										break L12
 									}
 								}
 								ok = false
 								break
 							}
 							if ok {
-								break L10
+								break L7
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p6, n[:n6]
+						break L6
 					}
 					break
 				}
@@ -7164,38 +6316,11 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											q6 := p
-											{
-												p7, n7 := p, len(n)
-												ok = true
-											L7:
-												for {
-													{
-														p8, n8 := p, len(n)
-														if ok = p < len(s) && s[p] == '?'; ok {
-															p++
-														}
-														p, n = p8, n[:n8]
-														ok = !ok
-													}
-													if !ok {
-														p, n = p7, n[:n7]
-														break L7
-													}
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													if !ok {
-														p, n = p7, n[:n7]
-														break L7
-													}
-													break
-												}
+											if p < len(s) && class7[s[p]] {
+												p = run7.RunEnd(s, p+1)
 											}
-											if !ok || p == q6 {
-												break
-											}
+											ok = false
+											break
 										}
 										b.work += p - start6
 										ok = b.work <= b.limit
@@ -7204,15 +6329,7 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										p, n = p5, n[:n5]
 										break L5
 									}
-									{
-										p9, n9 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p9, n[:n9]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if !ok {
 										p, n = p5, n[:n5]
 										break L5
@@ -7228,7 +6345,7 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							break L3
 						}
 						// VCHAR, inlined
-						if ok = p < len(s) && class21[s[p]]; ok {
+						if ok = p < len(s) && class23[s[p]]; ok {
 							p++
 						}
 						if !ok {
@@ -7241,26 +6358,26 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				if ok {
 					break L2
 				}
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class20[s[p]] {
 					// WSP, inlined
-				L10:
+				L7:
 					for {
-						if p < len(s) && class16[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// SP, inlined
 							if ok = p < len(s) && s[p] == ' '; ok {
 								p++
 							}
 							if ok {
-								break L10
+								break L7
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// HTAB, inlined
 							if ok = p < len(s) && s[p] == '\t'; ok {
 								p++
 							}
 							if ok {
-								break L10
+								break L7
 							}
 						}
 						ok = false
@@ -7298,8 +6415,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					if p < len(s) && class12[s[p]] {
-						p = run12.RunEnd(s, p+1)
+					if p < len(s) && class14[s[p]] {
+						p = run14.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -7330,8 +6447,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class12[s[p]] {
-										p = run12.RunEnd(s, p+1)
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7372,15 +6489,15 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class13[s[p]] {
-			if ok = p < len(s) && class13[s[p]]; ok {
+		if p < len(s) && class15[s[p]] {
+			if ok = p < len(s) && class15[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class14[s[p]] {
+		if p < len(s) && class16[s[p]] {
 			if ok = p < len(s) && s[p] == '-'; ok {
 				p++
 			}
@@ -7420,8 +6537,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start4 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7473,8 +6590,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class18[s[p]] {
-								p = run18.RunEnd(s, p+1)
+							if p < len(s) && class20[s[p]] {
+								p = run20.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7525,8 +6642,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start11 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													if p < len(s) && class18[s[p]] {
-														p = run18.RunEnd(s, p+1)
+													if p < len(s) && class20[s[p]] {
+														p = run20.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -7578,8 +6695,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start13 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											if p < len(s) && class18[s[p]] {
-												p = run18.RunEnd(s, p+1)
+											if p < len(s) && class20[s[p]] {
+												p = run20.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -7602,16 +6719,16 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							// qcontent, inlined
 						L14:
 							for {
-								if p < len(s) && class19[s[p]] {
+								if p < len(s) && class21[s[p]] {
 									// qtext, inlined
-									if ok = p < len(s) && class19[s[p]]; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L14
 									}
 								}
-								if p < len(s) && class20[s[p]] {
+								if p < len(s) && class22[s[p]] {
 									// quoted_pair, inlined
 									{
 										p15, n15 := p, len(n)
@@ -7627,20 +6744,20 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											}
 										L16:
 											for {
-												if p < len(s) && class21[s[p]] {
+												if p < len(s) && class23[s[p]] {
 													// VCHAR, inlined
-													if ok = p < len(s) && class21[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if ok {
 														break L16
 													}
 												}
-												if p < len(s) && class18[s[p]] {
+												if p < len(s) && class20[s[p]] {
 													// WSP, inlined
 												L17:
 													for {
-														if p < len(s) && class16[s[p]] {
+														if p < len(s) && class18[s[p]] {
 															// SP, inlined
 															if ok = p < len(s) && s[p] == ' '; ok {
 																p++
@@ -7649,7 +6766,7 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																break L17
 															}
 														}
-														if p < len(s) && class17[s[p]] {
+														if p < len(s) && class19[s[p]] {
 															// HTAB, inlined
 															if ok = p < len(s) && s[p] == '\t'; ok {
 																p++
@@ -7714,8 +6831,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start20 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7767,8 +6884,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start22 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class18[s[p]] {
-								p = run18.RunEnd(s, p+1)
+							if p < len(s) && class20[s[p]] {
+								p = run20.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7810,8 +6927,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start25 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									if p < len(s) && class18[s[p]] {
-										p = run18.RunEnd(s, p+1)
+									if p < len(s) && class20[s[p]] {
+										p = run20.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7863,8 +6980,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start27 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class18[s[p]] {
-								p = run18.RunEnd(s, p+1)
+							if p < len(s) && class20[s[p]] {
+								p = run20.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7899,16 +7016,16 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class19[s[p]] {
+		if p < len(s) && class21[s[p]] {
 			// qtext, inlined
-			if ok = p < len(s) && class19[s[p]]; ok {
+			if ok = p < len(s) && class21[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class20[s[p]] {
+		if p < len(s) && class22[s[p]] {
 			// quoted_pair, inlined
 			{
 				p2, n2 := p, len(n)
@@ -7924,20 +7041,20 @@ L1:
 					}
 				L3:
 					for {
-						if p < len(s) && class21[s[p]] {
+						if p < len(s) && class23[s[p]] {
 							// VCHAR, inlined
-							if ok = p < len(s) && class21[s[p]]; ok {
+							if ok = p < len(s) && class23[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class20[s[p]] {
 							// WSP, inlined
 						L4:
 							for {
-								if p < len(s) && class16[s[p]] {
+								if p < len(s) && class18[s[p]] {
 									// SP, inlined
 									if ok = p < len(s) && s[p] == ' '; ok {
 										p++
@@ -7946,7 +7063,7 @@ L1:
 										break L4
 									}
 								}
-								if p < len(s) && class17[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									// HTAB, inlined
 									if ok = p < len(s) && s[p] == '\t'; ok {
 										p++
@@ -7989,7 +7106,7 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class19[s[p]]; ok {
+	if ok = p < len(s) && class21[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8016,20 +7133,20 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			}
 		L2:
 			for {
-				if p < len(s) && class21[s[p]] {
+				if p < len(s) && class23[s[p]] {
 					// VCHAR, inlined
-					if ok = p < len(s) && class21[s[p]]; ok {
+					if ok = p < len(s) && class23[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class20[s[p]] {
 					// WSP, inlined
 				L3:
 					for {
-						if p < len(s) && class16[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// SP, inlined
 							if ok = p < len(s) && s[p] == ' '; ok {
 								p++
@@ -8038,7 +7155,7 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L3
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// HTAB, inlined
 							if ok = p < len(s) && s[p] == '\t'; ok {
 								p++
@@ -8087,8 +7204,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							if p < len(s) && class18[s[p]] {
-								p = run18.RunEnd(s, p+1)
+							if p < len(s) && class20[s[p]] {
+								p = run20.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -8140,8 +7257,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					if p < len(s) && class18[s[p]] {
-						p = run18.RunEnd(s, p+1)
+					if p < len(s) && class20[s[p]] {
+						p = run20.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -8166,7 +7283,7 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class7[s[p]]; ok {
+	if ok = p < len(s) && class9[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8192,7 +7309,7 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			// HEXDIG, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -8200,7 +7317,7 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			// HEXDIG, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -8220,7 +7337,7 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class24[s[p]]; ok {
+	if ok = p < len(s) && class26[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8233,7 +7350,7 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class25[s[p]]; ok {
+	if ok = p < len(s) && class27[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8246,7 +7363,7 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class11[s[p]]; ok {
+	if ok = p < len(s) && class13[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8272,7 +7389,7 @@ func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class21[s[p]]; ok {
+	if ok = p < len(s) && class23[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8287,7 +7404,7 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class16[s[p]] {
+		if p < len(s) && class18[s[p]] {
 			// SP, inlined
 			if ok = p < len(s) && s[p] == ' '; ok {
 				p++
@@ -8296,7 +7413,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class17[s[p]] {
+		if p < len(s) && class19[s[p]] {
 			// HTAB, inlined
 			if ok = p < len(s) && s[p] == '\t'; ok {
 				p++
@@ -8415,74 +7532,83 @@ var class4 = [256]bool{84: true, 116: true}
 // class5 is ['o”O'].
 var class5 = [256]bool{79: true, 111: true}
 
-// class6 is the first bytes of an alternative.
-var class6 = [256]bool{9: true, 13: true, 32: true, 33: true, 34: true, 35: true, 36: true, 37: true, 38: true, 39: true, 42: true, 43: true, 45: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
+// class6 is "?".
+var class6 = [256]bool{63: true}
 
-// class7 is ['a'-'z”A'-'Z”0'-'9”.”_”~”-'].
-var class7 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class7 is any byte but "?".
+var class7 = [256]bool{0: true, 1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true, 8: true, 9: true, 10: true, 11: true, 12: true, 13: true, 14: true, 15: true, 16: true, 17: true, 18: true, 19: true, 20: true, 21: true, 22: true, 23: true, 24: true, 25: true, 26: true, 27: true, 28: true, 29: true, 30: true, 31: true, 32: true, 33: true, 34: true, 35: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 60: true, 61: true, 62: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 92: true, 93: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true, 127: true, 128: true, 129: true, 130: true, 131: true, 132: true, 133: true, 134: true, 135: true, 136: true, 137: true, 138: true, 139: true, 140: true, 141: true, 142: true, 143: true, 144: true, 145: true, 146: true, 147: true, 148: true, 149: true, 150: true, 151: true, 152: true, 153: true, 154: true, 155: true, 156: true, 157: true, 158: true, 159: true, 160: true, 161: true, 162: true, 163: true, 164: true, 165: true, 166: true, 167: true, 168: true, 169: true, 170: true, 171: true, 172: true, 173: true, 174: true, 175: true, 176: true, 177: true, 178: true, 179: true, 180: true, 181: true, 182: true, 183: true, 184: true, 185: true, 186: true, 187: true, 188: true, 189: true, 190: true, 191: true, 192: true, 193: true, 194: true, 195: true, 196: true, 197: true, 198: true, 199: true, 200: true, 201: true, 202: true, 203: true, 204: true, 205: true, 206: true, 207: true, 208: true, 209: true, 210: true, 211: true, 212: true, 213: true, 214: true, 215: true, 216: true, 217: true, 218: true, 219: true, 220: true, 221: true, 222: true, 223: true, 224: true, 225: true, 226: true, 227: true, 228: true, 229: true, 230: true, 231: true, 232: true, 233: true, 234: true, 235: true, 236: true, 237: true, 238: true, 239: true, 240: true, 241: true, 242: true, 243: true, 244: true, 245: true, 246: true, 247: true, 248: true, 249: true, 250: true, 251: true, 252: true, 253: true, 254: true, 255: true}
 
-// class8 is ['!”$”\”'(”)”*”+”,”;”:”@'].
-var class8 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 58: true, 59: true, 64: true}
+// class8 is the first bytes of an alternative.
+var class8 = [256]bool{9: true, 13: true, 32: true, 33: true, 34: true, 35: true, 36: true, 37: true, 38: true, 39: true, 42: true, 43: true, 45: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
 
-// class9 is ['a'-'z”A'-'Z”0'-'9”.”_”~”-'] or ['!”$”\”'(”)”*”+”,”;”:”@'].
-var class9 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class9 is ['a'-'z”A'-'Z”0'-'9”.”_”~”-'].
+var class9 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class10 is the first bytes of an alternative.
-var class10 = [256]bool{37: true}
+// class10 is ['!”$”\”'(”)”*”+”,”;”:”@'].
+var class10 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 58: true, 59: true, 64: true}
 
-// class11 is ['0'-'9”a'-'f”A'-'F'].
-var class11 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class11 is ['a'-'z”A'-'Z”0'-'9”.”_”~”-'] or ['!”$”\”'(”)”*”+”,”;”:”@'].
+var class11 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // class12 is the first bytes of an alternative.
-var class12 = [256]bool{33: true, 35: true, 36: true, 37: true, 38: true, 39: true, 42: true, 43: true, 45: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
+var class12 = [256]bool{37: true}
 
-// class13 is ['a'-'z”A'-'Z”0'-'9”!”#”$”%”&”\”'*”+”/”=”?”^”_”`”{”|”}”~'].
-var class13 = [256]bool{33: true, 35: true, 36: true, 37: true, 38: true, 39: true, 42: true, 43: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
+// class13 is ['0'-'9”a'-'f”A'-'F'].
+var class13 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class14 is "-".
-var class14 = [256]bool{45: true}
+// class14 is the first bytes of an alternative.
+var class14 = [256]bool{33: true, 35: true, 36: true, 37: true, 38: true, 39: true, 42: true, 43: true, 45: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
 
-// class15 is the first bytes of an alternative.
-var class15 = [256]bool{9: true, 13: true, 32: true, 34: true}
+// class15 is ['a'-'z”A'-'Z”0'-'9”!”#”$”%”&”\”'*”+”/”=”?”^”_”`”{”|”}”~'].
+var class15 = [256]bool{33: true, 35: true, 36: true, 37: true, 38: true, 39: true, 42: true, 43: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
 
-// class16 is " ".
-var class16 = [256]bool{32: true}
+// class16 is "-".
+var class16 = [256]bool{45: true}
 
-// class17 is "\t".
-var class17 = [256]bool{9: true}
+// class17 is the first bytes of an alternative.
+var class17 = [256]bool{9: true, 13: true, 32: true, 34: true}
 
-// class18 is " " or "\t".
-var class18 = [256]bool{9: true, 32: true}
+// class18 is " ".
+var class18 = [256]bool{32: true}
 
-// class19 is the first bytes of an alternative.
-var class19 = [256]bool{33: true, 35: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 60: true, 61: true, 62: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
+// class19 is "\t".
+var class19 = [256]bool{9: true}
 
-// class20 is the first bytes of an alternative.
-var class20 = [256]bool{92: true}
+// class20 is " " or "\t".
+var class20 = [256]bool{9: true, 32: true}
 
 // class21 is the first bytes of an alternative.
-var class21 = [256]bool{33: true, 34: true, 35: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 60: true, 61: true, 62: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 92: true, 93: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
+var class21 = [256]bool{33: true, 35: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 60: true, 61: true, 62: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
 
 // class22 is the first bytes of an alternative.
-var class22 = [256]bool{91: true}
+var class22 = [256]bool{92: true}
 
-// class23 is ['!'-'Z”^'-'~'].
-var class23 = [256]bool{33: true, 34: true, 35: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 60: true, 61: true, 62: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
+// class23 is the first bytes of an alternative.
+var class23 = [256]bool{33: true, 34: true, 35: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 60: true, 61: true, 62: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 92: true, 93: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
 
-// class24 is ['a'-'z”A'-'Z'].
-var class24 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class24 is the first bytes of an alternative.
+var class24 = [256]bool{91: true}
 
-// class25 is ['0'-'9'].
-var class25 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class25 is ['!'-'Z”^'-'~'].
+var class25 = [256]bool{33: true, 34: true, 35: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 60: true, 61: true, 62: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 94: true, 95: true, 96: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 123: true, 124: true, 125: true, 126: true}
 
-// run9 finds the end of a run of the bytes of class9.
-var run9 = byteclass.Of(&class9)
+// class26 is ['a'-'z”A'-'Z'].
+var class26 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// run12 finds the end of a run of the bytes of class12.
-var run12 = byteclass.Of(&class12)
+// class27 is ['0'-'9'].
+var class27 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// run18 finds the end of a run of the bytes of class18.
-var run18 = byteclass.Of(&class18)
+// run7 finds the end of a run of the bytes of class7.
+var run7 = byteclass.Of(&class7)
 
-// run23 finds the end of a run of the bytes of class23.
-var run23 = byteclass.Of(&class23)
+// run11 finds the end of a run of the bytes of class11.
+var run11 = byteclass.Of(&class11)
+
+// run14 finds the end of a run of the bytes of class14.
+var run14 = byteclass.Of(&class14)
+
+// run20 finds the end of a run of the bytes of class20.
+var run20 = byteclass.Of(&class20)
+
+// run25 finds the end of a run of the bytes of class25.
+var run25 = byteclass.Of(&class25)

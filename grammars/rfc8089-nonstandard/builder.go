@@ -317,15 +317,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 												p, n = p6, n[:n6]
 												break L6
 											}
-											{
-												p7, n7 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p7, n[:n7]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if !ok {
 												p, n = p6, n[:n6]
 												break L6
@@ -339,33 +331,25 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								}
 								if p < len(s) && class5[s[p]] {
 									{
-										p8, n8 := p, len(n)
+										p7, n7 := p, len(n)
 										ok = true
-									L8:
+									L7:
 										for {
 											p, n, ok = b.r5(p, d, n)
 											ok = true
 											if !ok {
-												p, n = p8, n[:n8]
-												break L8
+												p, n = p7, n[:n7]
+												break L7
 											}
 											p, n, ok = b.r10(p, d, n)
 											if !ok {
-												p, n = p8, n[:n8]
-												break L8
+												p, n = p7, n[:n7]
+												break L7
 											}
-											{
-												p9, n9 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p9, n[:n9]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if !ok {
-												p, n = p8, n[:n8]
-												break L8
+												p, n = p7, n[:n7]
+												break L7
 											}
 											break
 										}
@@ -376,32 +360,24 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								}
 								if p < len(s) && class4[s[p]] {
 									{
-										p10, n10 := p, len(n)
+										p8, n8 := p, len(n)
 										ok = true
-									L10:
+									L8:
 										for {
 											p, n, ok = b.r7(p, d, n)
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p8, n[:n8]
+												break L8
 											}
 											p, n, ok = b.r26(p, d, n)
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p8, n[:n8]
+												break L8
 											}
-											{
-												p11, n11 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p11, n[:n11]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p8, n[:n8]
+												break L8
 											}
 											break
 										}
@@ -426,143 +402,127 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				}
 				if p < len(s) && class6[s[p]] {
 					// local_path, inlined
-				L12:
+				L9:
 					for {
 						if p < len(s) && class6[s[p]] {
 							{
-								p13, n13 := p, len(n)
+								p10, n10 := p, len(n)
 								ok = true
-							L13:
+							L10:
 								for {
 									// drive_letter, inlined
-									node14 := len(n)
+									node11 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node14].StartRule = uint32(p)<<ast.TreeRuleBits | 10
-								L15:
+									n[node11].StartRule = uint32(p)<<ast.TreeRuleBits | 10
+								L12:
 									for {
 										if p < len(s) && class7[s[p]] {
 											{
-												p16, n16 := p, len(n)
+												p13, n13 := p, len(n)
 												ok = true
-											L16:
+											L13:
 												for {
 													// ALPHA, inlined
 													if ok = p < len(s) && class7[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p13, n[:n13]
+														break L13
 													}
 													if ok = p < len(s) && s[p] == ':'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p16, n[:n16]
-														break L16
+														p, n = p13, n[:n13]
+														break L13
 													}
 													break
 												}
 											}
 											if ok {
-												break L15
+												break L12
 											}
 										}
 										if p < len(s) && class7[s[p]] {
 											{
-												p17, n17 := p, len(n)
+												p14, n14 := p, len(n)
 												ok = true
-											L17:
+											L14:
 												for {
 													// ALPHA, inlined
 													if ok = p < len(s) && class7[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p17, n[:n17]
-														break L17
+														p, n = p14, n[:n14]
+														break L14
 													}
 													if ok = p < len(s) && s[p] == '|'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p17, n[:n17]
-														break L17
+														p, n = p14, n[:n14]
+														break L14
 													}
 													break
 												}
 											}
 											if ok {
-												break L15
+												break L12
 											}
 										}
 										ok = false
 										break
 									}
 									if ok {
-										n[node14].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+										n[node11].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 									} else {
-										n = n[:node14]
+										n = n[:node11]
 									}
 									ok = true
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p10, n[:n10]
+										break L10
 									}
 									p, n, ok = b.r26(p, d, n)
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p10, n[:n10]
+										break L10
 									}
-									{
-										p18, n18 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p18, n[:n18]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p10, n[:n10]
+										break L10
 									}
 									break
 								}
 							}
 							if ok {
-								break L12
+								break L9
 							}
 						}
 						if p < len(s) && class4[s[p]] {
 							{
-								p19, n19 := p, len(n)
+								p15, n15 := p, len(n)
 								ok = true
-							L19:
+							L15:
 								for {
 									p, n, ok = b.r10(p, d, n)
 									if !ok {
-										p, n = p19, n[:n19]
-										break L19
+										p, n = p15, n[:n15]
+										break L15
 									}
-									{
-										p20, n20 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p20, n[:n20]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if !ok {
-										p, n = p19, n[:n19]
-										break L19
+										p, n = p15, n[:n15]
+										break L15
 									}
 									break
 								}
 							}
 							if ok {
-								break L12
+								break L9
 							}
 						}
 						ok = false
@@ -673,15 +633,7 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									{
-										p5, n5 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p5, n[:n5]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
@@ -695,33 +647,25 @@ L1:
 						}
 						if p < len(s) && class5[s[p]] {
 							{
-								p6, n6 := p, len(n)
+								p5, n5 := p, len(n)
 								ok = true
-							L6:
+							L5:
 								for {
 									p, n, ok = b.r5(p, d, n)
 									ok = true
 									if !ok {
-										p, n = p6, n[:n6]
-										break L6
+										p, n = p5, n[:n5]
+										break L5
 									}
 									p, n, ok = b.r10(p, d, n)
 									if !ok {
-										p, n = p6, n[:n6]
-										break L6
+										p, n = p5, n[:n5]
+										break L5
 									}
-									{
-										p7, n7 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p7, n[:n7]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if !ok {
-										p, n = p6, n[:n6]
-										break L6
+										p, n = p5, n[:n5]
+										break L5
 									}
 									break
 								}
@@ -732,32 +676,24 @@ L1:
 						}
 						if p < len(s) && class4[s[p]] {
 							{
-								p8, n8 := p, len(n)
+								p6, n6 := p, len(n)
 								ok = true
-							L8:
+							L6:
 								for {
 									p, n, ok = b.r7(p, d, n)
 									if !ok {
-										p, n = p8, n[:n8]
-										break L8
+										p, n = p6, n[:n6]
+										break L6
 									}
 									p, n, ok = b.r26(p, d, n)
 									if !ok {
-										p, n = p8, n[:n8]
-										break L8
+										p, n = p6, n[:n6]
+										break L6
 									}
-									{
-										p9, n9 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p9, n[:n9]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if !ok {
-										p, n = p8, n[:n8]
-										break L8
+										p, n = p6, n[:n6]
+										break L6
 									}
 									break
 								}
@@ -782,143 +718,127 @@ L1:
 		}
 		if p < len(s) && class6[s[p]] {
 			// local_path, inlined
-		L10:
+		L7:
 			for {
 				if p < len(s) && class6[s[p]] {
 					{
-						p11, n11 := p, len(n)
+						p8, n8 := p, len(n)
 						ok = true
-					L11:
+					L8:
 						for {
 							// drive_letter, inlined
-							node12 := len(n)
+							node9 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 10
-						L13:
+							n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 10
+						L10:
 							for {
 								if p < len(s) && class7[s[p]] {
 									{
-										p14, n14 := p, len(n)
+										p11, n11 := p, len(n)
 										ok = true
-									L14:
+									L11:
 										for {
 											// ALPHA, inlined
 											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p11, n[:n11]
+												break L11
 											}
 											if ok = p < len(s) && s[p] == ':'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p14, n[:n14]
-												break L14
+												p, n = p11, n[:n11]
+												break L11
 											}
 											break
 										}
 									}
 									if ok {
-										break L13
+										break L10
 									}
 								}
 								if p < len(s) && class7[s[p]] {
 									{
-										p15, n15 := p, len(n)
+										p12, n12 := p, len(n)
 										ok = true
-									L15:
+									L12:
 										for {
 											// ALPHA, inlined
 											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p15, n[:n15]
-												break L15
+												p, n = p12, n[:n12]
+												break L12
 											}
 											if ok = p < len(s) && s[p] == '|'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p15, n[:n15]
-												break L15
+												p, n = p12, n[:n12]
+												break L12
 											}
 											break
 										}
 									}
 									if ok {
-										break L13
+										break L10
 									}
 								}
 								ok = false
 								break
 							}
 							if ok {
-								n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node12]
+								n = n[:node9]
 							}
 							ok = true
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p8, n[:n8]
+								break L8
 							}
 							p, n, ok = b.r26(p, d, n)
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p8, n[:n8]
+								break L8
 							}
-							{
-								p16, n16 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p16, n[:n16]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if !ok {
-								p, n = p11, n[:n11]
-								break L11
+								p, n = p8, n[:n8]
+								break L8
 							}
 							break
 						}
 					}
 					if ok {
-						break L10
+						break L7
 					}
 				}
 				if p < len(s) && class4[s[p]] {
 					{
-						p17, n17 := p, len(n)
+						p13, n13 := p, len(n)
 						ok = true
-					L17:
+					L13:
 						for {
 							p, n, ok = b.r10(p, d, n)
 							if !ok {
-								p, n = p17, n[:n17]
-								break L17
+								p, n = p13, n[:n13]
+								break L13
 							}
-							{
-								p18, n18 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p18, n[:n18]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if !ok {
-								p, n = p17, n[:n17]
-								break L17
+								p, n = p13, n[:n13]
+								break L13
 							}
 							break
 						}
 					}
 					if ok {
-						break L10
+						break L7
 					}
 				}
 				ok = false
@@ -960,15 +880,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					{
-						p3, n3 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p3, n[:n3]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -982,33 +894,25 @@ L1:
 		}
 		if p < len(s) && class5[s[p]] {
 			{
-				p4, n4 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L4:
+			L3:
 				for {
 					p, n, ok = b.r5(p, d, n)
 					ok = true
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
 					p, n, ok = b.r10(p, d, n)
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
-					{
-						p5, n5 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p5, n[:n5]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -1019,32 +923,24 @@ L1:
 		}
 		if p < len(s) && class4[s[p]] {
 			{
-				p6, n6 := p, len(n)
+				p4, n4 := p, len(n)
 				ok = true
-			L6:
+			L4:
 				for {
 					p, n, ok = b.r7(p, d, n)
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p4, n[:n4]
+						break L4
 					}
 					p, n, ok = b.r26(p, d, n)
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p4, n[:n4]
+						break L4
 					}
-					{
-						p7, n7 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p7, n[:n7]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p4, n[:n4]
+						break L4
 					}
 					break
 				}
@@ -1154,15 +1050,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					{
-						p7, n7 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p7, n[:n7]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1176,27 +1064,19 @@ L1:
 		}
 		if p < len(s) && class4[s[p]] {
 			{
-				p8, n8 := p, len(n)
+				p7, n7 := p, len(n)
 				ok = true
-			L8:
+			L7:
 				for {
 					p, n, ok = b.r10(p, d, n)
 					if !ok {
-						p, n = p8, n[:n8]
-						break L8
+						p, n = p7, n[:n7]
+						break L7
 					}
-					{
-						p9, n9 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p9, n[:n9]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
-						p, n = p8, n[:n8]
-						break L8
+						p, n = p7, n[:n7]
+						break L7
 					}
 					break
 				}

@@ -292,15 +292,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					{
-						p8, n8 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p8, n[:n8]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -314,110 +306,110 @@ L1:
 		}
 		if p < len(s) && class0[s[p]] {
 			{
-				p9, n9 := p, len(n)
+				p8, n8 := p, len(n)
 				ok = true
-			L9:
+			L8:
 				for {
 					p, n, ok = b.r1(p, d, n)
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p8, n[:n8]
+						break L8
 					}
 					p, n, ok = b.r6(p, d, n)
 					ok = true
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p8, n[:n8]
+						break L8
 					}
 					{
-						p10, n10 := p, len(n)
+						p9, n9 := p, len(n)
 						ok = true
-					L10:
+					L9:
 						for {
 							if ok = p < len(s) && s[p] == '#'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p9, n[:n9]
+								break L9
 							}
 							// f_component, inlined
-							node11 := len(n)
+							node10 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node11].StartRule = uint32(p)<<ast.TreeRuleBits | 8
+							n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 							// fragment, inlined
 							{
-								start12 := p
+								start11 := p
 								for b.work <= b.limit { // past the limit, no round is tried
 									if p < len(s) && class1[s[p]] {
 										p = run1.RunEnd(s, p+1)
 									}
-									q12 := p
-								L13:
+									q11 := p
+								L12:
 									for {
 										if p < len(s) && class2[s[p]] {
 											{
-												p14, n14 := p, len(n)
+												p13, n13 := p, len(n)
 												ok = true
-											L14:
+											L13:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p14, n[:n14]
-														break L14
+														p, n = p13, n[:n13]
+														break L13
 													}
 													// HEXDIG, inlined
 													if ok = p < len(s) && class3[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p14, n[:n14]
-														break L14
+														p, n = p13, n[:n13]
+														break L13
 													}
 													// HEXDIG, inlined
 													if ok = p < len(s) && class3[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p14, n[:n14]
-														break L14
+														p, n = p13, n[:n13]
+														break L13
 													}
 													break
 												}
 											}
 											if ok {
-												break L13
+												break L12
 											}
 										}
 										ok = false
 										break
 									}
-									if ok && p != q12 {
+									if ok && p != q11 {
 										continue
 									}
 									break
 								}
-								b.work += p - start12
+								b.work += p - start11
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node11].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node11]
+								n = n[:node10]
 							}
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p9, n[:n9]
+								break L9
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p8, n[:n8]
+						break L8
 					}
 					break
 				}

@@ -237,15 +237,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					{
-						p3, n3 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p3, n[:n3]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -259,27 +251,19 @@ L1:
 		}
 		if p < len(s) && class1[s[p]] {
 			{
-				p4, n4 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L4:
+			L3:
 				for {
 					p, n, ok = b.r3(p, d, n)
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
-					{
-						p5, n5 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p5, n[:n5]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
-						p, n = p4, n[:n4]
-						break L4
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -290,27 +274,19 @@ L1:
 		}
 		if p < len(s) && class2[s[p]] {
 			{
-				p6, n6 := p, len(n)
+				p4, n4 := p, len(n)
 				ok = true
-			L6:
+			L4:
 				for {
 					p, n, ok = b.r2(p, d, n)
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p4, n[:n4]
+						break L4
 					}
-					{
-						p7, n7 := p, len(n)
-						if ok = p < len(s); ok {
-							_, w := utf8.DecodeRuneInString(s[p:])
-							p += w
-						}
-						p, n = p7, n[:n7]
-						ok = !ok
-					}
+					ok = p >= len(s) // !., the end
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p4, n[:n4]
+						break L4
 					}
 					break
 				}
@@ -321,16 +297,16 @@ L1:
 		}
 		if p < len(s) && class3[s[p]] {
 			// asterisk_form, inlined
-			node8 := len(n)
+			node5 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 4
+			n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 4
 			if ok = p < len(s) && s[p] == '*'; ok {
 				p++
 			}
 			if ok {
-				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+				n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
-				n = n[:node8]
+				n = n[:node5]
 			}
 			if ok {
 				break L1

@@ -371,15 +371,7 @@ L1:
 									break L4
 								}
 							}
-							{
-								p5, n5 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p5, n[:n5]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L4
 							}
@@ -401,48 +393,40 @@ L1:
 		}
 		if p < len(s) && class2[s[p]] {
 			{
-				p6, n6 := p, len(n)
+				p5, n5 := p, len(n)
 				ok = true
-			L6:
+			L5:
 				for {
 					p, n, ok = b.r7(p, d+1, n)
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p5, n[:n5]
+						break L5
 					}
 					// url_end, inlined
 					{
-						p7, n7 := p, len(n)
-					L8:
+						p6, n6 := p, len(n)
+					L7:
 						for {
 							if p < len(s) && class1[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L8
+									break L7
 								}
 							}
-							{
-								p9, n9 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p9, n[:n9]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L8
+								break L7
 							}
 							ok = false
 							break
 						}
-						p, n = p7, n[:n7]
+						p, n = p6, n[:n6]
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p5, n[:n5]
+						break L5
 					}
 					break
 				}
@@ -453,48 +437,40 @@ L1:
 		}
 		if p < len(s) && class3[s[p]] {
 			{
-				p10, n10 := p, len(n)
+				p8, n8 := p, len(n)
 				ok = true
-			L10:
+			L8:
 				for {
 					p, n, ok = b.r9(p, d+1, n)
 					if !ok {
-						p, n = p10, n[:n10]
-						break L10
+						p, n = p8, n[:n8]
+						break L8
 					}
 					// url_end, inlined
 					{
-						p11, n11 := p, len(n)
-					L12:
+						p9, n9 := p, len(n)
+					L10:
 						for {
 							if p < len(s) && class1[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L12
+									break L10
 								}
 							}
-							{
-								p13, n13 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p13, n[:n13]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L12
+								break L10
 							}
 							ok = false
 							break
 						}
-						p, n = p11, n[:n11]
+						p, n = p9, n[:n9]
 					}
 					if !ok {
-						p, n = p10, n[:n10]
-						break L10
+						p, n = p8, n[:n8]
+						break L8
 					}
 					break
 				}
@@ -505,11 +481,55 @@ L1:
 		}
 		if p < len(s) && class4[s[p]] {
 			{
+				p11, n11 := p, len(n)
+				ok = true
+			L11:
+				for {
+					p, n, ok = b.r19(p, d+1, n)
+					if !ok {
+						p, n = p11, n[:n11]
+						break L11
+					}
+					// url_end, inlined
+					{
+						p12, n12 := p, len(n)
+					L13:
+						for {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L13
+								}
+							}
+							ok = p >= len(s) // !., the end
+							if ok {
+								break L13
+							}
+							ok = false
+							break
+						}
+						p, n = p12, n[:n12]
+					}
+					if !ok {
+						p, n = p11, n[:n11]
+						break L11
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(s) && class5[s[p]] {
+			{
 				p14, n14 := p, len(n)
 				ok = true
 			L14:
 				for {
-					p, n, ok = b.r19(p, d+1, n)
+					p, n, ok = b.r27(p, d+1, n)
 					if !ok {
 						p, n = p14, n[:n14]
 						break L14
@@ -527,15 +547,7 @@ L1:
 									break L16
 								}
 							}
-							{
-								p17, n17 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p17, n[:n17]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L16
 							}
@@ -555,102 +567,42 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class5[s[p]] {
-			{
-				p18, n18 := p, len(n)
-				ok = true
-			L18:
-				for {
-					p, n, ok = b.r27(p, d+1, n)
-					if !ok {
-						p, n = p18, n[:n18]
-						break L18
-					}
-					// url_end, inlined
-					{
-						p19, n19 := p, len(n)
-					L20:
-						for {
-							if p < len(s) && class1[s[p]] {
-								if ok = p < len(s) && s[p] == '#'; ok {
-									p++
-								}
-								if ok {
-									break L20
-								}
-							}
-							{
-								p21, n21 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p21, n[:n21]
-								ok = !ok
-							}
-							if ok {
-								break L20
-							}
-							ok = false
-							break
-						}
-						p, n = p19, n[:n19]
-					}
-					if !ok {
-						p, n = p18, n[:n18]
-						break L18
-					}
-					break
-				}
-			}
-			if ok {
-				break L1
-			}
-		}
 		if p < len(s) && class6[s[p]] {
 			{
-				p22, n22 := p, len(n)
+				p17, n17 := p, len(n)
 				ok = true
-			L22:
+			L17:
 				for {
 					p, n, ok = b.r29(p, d+1, n)
 					if !ok {
-						p, n = p22, n[:n22]
-						break L22
+						p, n = p17, n[:n17]
+						break L17
 					}
 					// url_end, inlined
 					{
-						p23, n23 := p, len(n)
-					L24:
+						p18, n18 := p, len(n)
+					L19:
 						for {
 							if p < len(s) && class1[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L24
+									break L19
 								}
 							}
-							{
-								p25, n25 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p25, n[:n25]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L24
+								break L19
 							}
 							ok = false
 							break
 						}
-						p, n = p23, n[:n23]
+						p, n = p18, n[:n18]
 					}
 					if !ok {
-						p, n = p22, n[:n22]
-						break L22
+						p, n = p17, n[:n17]
+						break L17
 					}
 					break
 				}
@@ -661,48 +613,40 @@ L1:
 		}
 		if p < len(s) && class7[s[p]] {
 			{
-				p26, n26 := p, len(n)
+				p20, n20 := p, len(n)
 				ok = true
-			L26:
+			L20:
 				for {
 					p, n, ok = b.r10(p, d+1, n)
 					if !ok {
-						p, n = p26, n[:n26]
-						break L26
+						p, n = p20, n[:n20]
+						break L20
 					}
 					// url_end, inlined
 					{
-						p27, n27 := p, len(n)
-					L28:
+						p21, n21 := p, len(n)
+					L22:
 						for {
 							if p < len(s) && class1[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L28
+									break L22
 								}
 							}
-							{
-								p29, n29 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p29, n[:n29]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L28
+								break L22
 							}
 							ok = false
 							break
 						}
-						p, n = p27, n[:n27]
+						p, n = p21, n[:n21]
 					}
 					if !ok {
-						p, n = p26, n[:n26]
-						break L26
+						p, n = p20, n[:n20]
+						break L20
 					}
 					break
 				}
@@ -713,48 +657,40 @@ L1:
 		}
 		if p < len(s) && class8[s[p]] {
 			{
-				p30, n30 := p, len(n)
+				p23, n23 := p, len(n)
 				ok = true
-			L30:
+			L23:
 				for {
 					p, n, ok = b.r8(p, d+1, n)
 					if !ok {
-						p, n = p30, n[:n30]
-						break L30
+						p, n = p23, n[:n23]
+						break L23
 					}
 					// url_end, inlined
 					{
-						p31, n31 := p, len(n)
-					L32:
+						p24, n24 := p, len(n)
+					L25:
 						for {
 							if p < len(s) && class1[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L32
+									break L25
 								}
 							}
-							{
-								p33, n33 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p33, n[:n33]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L32
+								break L25
 							}
 							ok = false
 							break
 						}
-						p, n = p31, n[:n31]
+						p, n = p24, n[:n24]
 					}
 					if !ok {
-						p, n = p30, n[:n30]
-						break L30
+						p, n = p23, n[:n23]
+						break L23
 					}
 					break
 				}
@@ -798,15 +734,7 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					break L2
 				}
 			}
-			{
-				p3, n3 := p, len(n)
-				if ok = p < len(s); ok {
-					_, w := utf8.DecodeRuneInString(s[p:])
-					p += w
-				}
-				p, n = p3, n[:n3]
-				ok = !ok
-			}
+			ok = p >= len(s) // !., the end
 			if ok {
 				break L2
 			}
@@ -1508,15 +1436,7 @@ L1:
 									break L4
 								}
 							}
-							{
-								p5, n5 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p5, n[:n5]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L4
 							}
@@ -1992,15 +1912,7 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									break L7
 								}
 							}
-							{
-								p8, n8 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p8, n[:n8]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L7
 							}
@@ -2022,216 +1934,208 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			}
 			// article_local, inlined
 			{
-				p9, n9 := p, len(n)
+				p8, n8 := p, len(n)
 				ok = true
-			L9:
+			L8:
 				for {
 					// xalpha, inlined
-				L10:
+				L9:
 					for {
 						if p < len(s) && class10[s[p]] {
 							if ok = p < len(s) && class10[s[p]]; ok {
 								p++
 							}
 							if ok {
-								break L10
+								break L9
 							}
 						}
 						if p < len(s) && class11[s[p]] {
 							// escape, inlined
 							{
-								p11, n11 := p, len(n)
+								p10, n10 := p, len(n)
 								ok = true
-							L11:
+							L10:
 								for {
 									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p11, n[:n11]
-										break L11
+										p, n = p10, n[:n10]
+										break L10
 									}
 									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p11, n[:n11]
-										break L11
+										p, n = p10, n[:n10]
+										break L10
 									}
 									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p11, n[:n11]
-										break L11
+										p, n = p10, n[:n10]
+										break L10
 									}
 									break
 								}
 							}
 							if ok {
-								break L10
+								break L9
 							}
 						}
 						ok = false
 						break
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p8, n[:n8]
+						break L8
 					}
 					{
-						start12 := p
+						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q12 := p
+							q11 := p
 							{
-								p13, n13 := p, len(n)
+								p12, n12 := p, len(n)
 								ok = true
-							L13:
+							L12:
 								for {
 									{
-										p14, n14 := p, len(n)
+										p13, n13 := p, len(n)
 										{
-											p15, n15 := p, len(n)
+											p14, n14 := p, len(n)
 											ok = true
-										L15:
+										L14:
 											for {
 												if ok = p < len(s) && s[p] == '@'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p15, n[:n15]
-													break L15
+													p, n = p14, n[:n14]
+													break L14
 												}
 												p, n, ok = b.r34(p, d+1, n)
 												if !ok {
-													p, n = p15, n[:n15]
-													break L15
+													p, n = p14, n[:n14]
+													break L14
 												}
-												{
-													p16, n16 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p16, n[:n16]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if !ok {
-													p, n = p15, n[:n15]
-													break L15
+													p, n = p14, n[:n14]
+													break L14
 												}
 												break
 											}
 										}
-										p, n = p14, n[:n14]
+										p, n = p13, n[:n13]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p12, n[:n12]
+										break L12
 									}
 									{
-										p17, n17 := p, len(n)
+										p15, n15 := p, len(n)
 										{
-											p18, n18 := p, len(n)
+											p16, n16 := p, len(n)
 											ok = true
-										L18:
+										L16:
 											for {
 												if ok = p < len(s) && s[p] == '@'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p18, n[:n18]
-													break L18
+													p, n = p16, n[:n16]
+													break L16
 												}
 												p, n, ok = b.r34(p, d+1, n)
 												if !ok {
-													p, n = p18, n[:n18]
-													break L18
+													p, n = p16, n[:n16]
+													break L16
 												}
 												if ok = p < len(s) && s[p] == '#'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p18, n[:n18]
-													break L18
+													p, n = p16, n[:n16]
+													break L16
 												}
 												break
 											}
 										}
-										p, n = p17, n[:n17]
+										p, n = p15, n[:n15]
 										ok = !ok
 									}
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p12, n[:n12]
+										break L12
 									}
 									// xalpha, inlined
-								L19:
+								L17:
 									for {
 										if p < len(s) && class10[s[p]] {
 											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if ok {
-												break L19
+												break L17
 											}
 										}
 										if p < len(s) && class11[s[p]] {
 											// escape, inlined
 											{
-												p20, n20 := p, len(n)
+												p18, n18 := p, len(n)
 												ok = true
-											L20:
+											L18:
 												for {
 													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
-														p, n = p20, n[:n20]
-														break L20
+														p, n = p18, n[:n18]
+														break L18
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p20, n[:n20]
-														break L20
+														p, n = p18, n[:n18]
+														break L18
 													}
 													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p20, n[:n20]
-														break L20
+														p, n = p18, n[:n18]
+														break L18
 													}
 													break
 												}
 											}
 											if ok {
-												break L19
+												break L17
 											}
 										}
 										ok = false
 										break
 									}
 									if !ok {
-										p, n = p13, n[:n13]
-										break L13
+										p, n = p12, n[:n12]
+										break L12
 									}
 									break
 								}
 							}
-							if !ok || p == q12 {
+							if !ok || p == q11 {
 								break
 							}
 						}
-						b.work += p - start12
+						b.work += p - start11
 						ok = b.work <= b.limit
 					}
 					if !ok {
-						p, n = p9, n[:n9]
-						break L9
+						p, n = p8, n[:n8]
+						break L8
 					}
 					break
 				}
@@ -2355,15 +2259,7 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											p, n = p7, n[:n7]
 											break L7
 										}
-										{
-											p8, n8 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p8, n[:n8]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if !ok {
 											p, n = p7, n[:n7]
 											break L7
@@ -2379,35 +2275,35 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L5
 							}
 							{
-								p9, n9 := p, len(n)
+								p8, n8 := p, len(n)
 								{
-									p10, n10 := p, len(n)
+									p9, n9 := p, len(n)
 									ok = true
-								L10:
+								L9:
 									for {
 										if ok = p < len(s) && s[p] == '@'; ok {
 											p++
 										}
 										if !ok {
-											p, n = p10, n[:n10]
-											break L10
+											p, n = p9, n[:n9]
+											break L9
 										}
 										p, n, ok = b.r34(p, d, n)
 										if !ok {
-											p, n = p10, n[:n10]
-											break L10
+											p, n = p9, n[:n9]
+											break L9
 										}
 										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if !ok {
-											p, n = p10, n[:n10]
-											break L10
+											p, n = p9, n[:n9]
+											break L9
 										}
 										break
 									}
 								}
-								p, n = p9, n[:n9]
+								p, n = p8, n[:n8]
 								ok = !ok
 							}
 							if !ok {
@@ -2415,49 +2311,49 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L5
 							}
 							// xalpha, inlined
-						L11:
+						L10:
 							for {
 								if p < len(s) && class10[s[p]] {
 									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
-										break L11
+										break L10
 									}
 								}
 								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
-										p12, n12 := p, len(n)
+										p11, n11 := p, len(n)
 										ok = true
-									L12:
+									L11:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											break
 										}
 									}
 									if ok {
-										break L11
+										break L10
 									}
 								}
 								ok = false
@@ -2922,15 +2818,7 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												break L6
 											}
 										}
-										{
-											p7, n7 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p7, n[:n7]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
 											break L6
 										}
@@ -2954,60 +2842,60 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 					// xpalpha, inlined
-				L8:
+				L7:
 					for {
 						if p < len(s) && class15[s[p]] {
 							// xalpha, inlined
-						L9:
+						L8:
 							for {
 								if p < len(s) && class10[s[p]] {
 									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
-										break L9
+										break L8
 									}
 								}
 								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
-										p10, n10 := p, len(n)
+										p9, n9 := p, len(n)
 										ok = true
-									L10:
+									L9:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p9, n[:n9]
+												break L9
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p9, n[:n9]
+												break L9
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p9, n[:n9]
+												break L9
 											}
 											break
 										}
 									}
 									if ok {
-										break L9
+										break L8
 									}
 								}
 								ok = false
 								break
 							}
 							if ok {
-								break L8
+								break L7
 							}
 						}
 						if p < len(s) && class16[s[p]] {
@@ -3015,7 +2903,7 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p++
 							}
 							if ok {
-								break L8
+								break L7
 							}
 						}
 						ok = false
@@ -3395,15 +3283,7 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														break L9
 													}
 												}
-												{
-													p10, n10 := p, len(n)
-													if ok = p < len(s); ok {
-														_, w := utf8.DecodeRuneInString(s[p:])
-														p += w
-													}
-													p, n = p10, n[:n10]
-													ok = !ok
-												}
+												ok = p >= len(s) // !., the end
 												if ok {
 													break L9
 												}
@@ -3427,49 +3307,49 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L5
 							}
 							// xalpha, inlined
-						L11:
+						L10:
 							for {
 								if p < len(s) && class10[s[p]] {
 									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
-										break L11
+										break L10
 									}
 								}
 								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
-										p12, n12 := p, len(n)
+										p11, n11 := p, len(n)
 										ok = true
-									L12:
+									L11:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											break
 										}
 									}
 									if ok {
-										break L11
+										break L10
 									}
 								}
 								ok = false
@@ -3732,15 +3612,7 @@ L1:
 									break L4
 								}
 							}
-							{
-								p5, n5 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p5, n[:n5]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L4
 							}
@@ -3793,15 +3665,7 @@ L1:
 				break L1
 			}
 		}
-		{
-			p2, n2 := p, len(n)
-			if ok = p < len(s); ok {
-				_, w := utf8.DecodeRuneInString(s[p:])
-				p += w
-			}
-			p, n = p2, n[:n2]
-			ok = !ok
-		}
+		ok = p >= len(s) // !., the end
 		if ok {
 			break L1
 		}
@@ -3868,15 +3732,7 @@ L1:
 											break L5
 										}
 									}
-									{
-										p6, n6 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p6, n[:n6]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if ok {
 										break L5
 									}
@@ -3984,15 +3840,7 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													break L6
 												}
 											}
-											{
-												p7, n7 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p7, n[:n7]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if ok {
 												break L6
 											}
@@ -4014,49 +3862,49 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L3
 							}
 							// xalpha, inlined
-						L8:
+						L7:
 							for {
 								if p < len(s) && class10[s[p]] {
 									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
-										break L8
+										break L7
 									}
 								}
 								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
-										p9, n9 := p, len(n)
+										p8, n8 := p, len(n)
 										ok = true
-									L9:
+									L8:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p9, n[:n9]
-												break L9
+												p, n = p8, n[:n8]
+												break L8
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p9, n[:n9]
-												break L9
+												p, n = p8, n[:n8]
+												break L8
 											}
 											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p9, n[:n9]
-												break L9
+												p, n = p8, n[:n8]
+												break L8
 											}
 											break
 										}
 									}
 									if ok {
-										break L8
+										break L7
 									}
 								}
 								ok = false

@@ -357,15 +357,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																			break L12
 																		}
 																	}
-																	{
-																		p13, n13 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p13, n[:n13]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if ok {
 																		break L12
 																	}
@@ -387,47 +379,39 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 												}
 												if p < len(s) && class1[s[p]] {
 													{
-														p14, n14 := p, len(n)
+														p13, n13 := p, len(n)
 														ok = true
-													L14:
+													L13:
 														for {
 															p, n, ok = b.r7(p, d, n)
 															if !ok {
-																p, n = p14, n[:n14]
-																break L14
+																p, n = p13, n[:n13]
+																break L13
 															}
 															{
-																p15, n15 := p, len(n)
-															L16:
+																p14, n14 := p, len(n)
+															L15:
 																for {
 																	if p < len(s) && class2[s[p]] {
 																		if ok = p < len(s) && s[p] == '#'; ok {
 																			p++
 																		}
 																		if ok {
-																			break L16
+																			break L15
 																		}
 																	}
-																	{
-																		p17, n17 := p, len(n)
-																		if ok = p < len(s); ok {
-																			_, w := utf8.DecodeRuneInString(s[p:])
-																			p += w
-																		}
-																		p, n = p17, n[:n17]
-																		ok = !ok
-																	}
+																	ok = p >= len(s) // !., the end
 																	if ok {
-																		break L16
+																		break L15
 																	}
 																	ok = false
 																	break
 																}
-																p, n = p15, n[:n15]
+																p, n = p14, n[:n14]
 															}
 															if !ok {
-																p, n = p14, n[:n14]
-																break L14
+																p, n = p13, n[:n13]
+																break L13
 															}
 															break
 														}
@@ -455,33 +439,25 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										break L4
 									}
 									{
-										p18, n18 := p, len(n)
-									L19:
+										p16, n16 := p, len(n)
+									L17:
 										for {
 											if p < len(s) && class2[s[p]] {
 												if ok = p < len(s) && s[p] == '#'; ok {
 													p++
 												}
 												if ok {
-													break L19
+													break L17
 												}
 											}
-											{
-												p20, n20 := p, len(n)
-												if ok = p < len(s); ok {
-													_, w := utf8.DecodeRuneInString(s[p:])
-													p += w
-												}
-												p, n = p20, n[:n20]
-												ok = !ok
-											}
+											ok = p >= len(s) // !., the end
 											if ok {
-												break L19
+												break L17
 											}
 											ok = false
 											break
 										}
-										p, n = p18, n[:n18]
+										p, n = p16, n[:n16]
 									}
 									if !ok {
 										p, n = p4, n[:n4]
@@ -508,44 +484,87 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					}
 				}
 				// relativeURL, inlined
-			L21:
+			L18:
 				for {
 					if p < len(s) && class1[s[p]] {
 						{
-							p22, n22 := p, len(n)
+							p19, n19 := p, len(n)
 							ok = true
-						L22:
+						L19:
 							for {
 								// net_path, inlined
 								{
-									p23, n23 := p, len(n)
+									p20, n20 := p, len(n)
 									ok = true
-								L23:
+								L20:
 									for {
 										if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 											p += 2
 										}
 										if !ok {
-											p, n = p23, n[:n23]
-											break L23
+											p, n = p20, n[:n20]
+											break L20
 										}
 										p, n, ok = b.r10(p, d, n)
 										if !ok {
-											p, n = p23, n[:n23]
-											break L23
+											p, n = p20, n[:n20]
+											break L20
 										}
 										p, n, ok = b.r7(p, d, n)
 										ok = true
 										if !ok {
-											p, n = p23, n[:n23]
-											break L23
+											p, n = p20, n[:n20]
+											break L20
 										}
 										break
 									}
 								}
 								if !ok {
-									p, n = p22, n[:n22]
-									break L22
+									p, n = p19, n[:n19]
+									break L19
+								}
+								{
+									p21, n21 := p, len(n)
+								L22:
+									for {
+										if p < len(s) && class2[s[p]] {
+											if ok = p < len(s) && s[p] == '#'; ok {
+												p++
+											}
+											if ok {
+												break L22
+											}
+										}
+										ok = p >= len(s) // !., the end
+										if ok {
+											break L22
+										}
+										ok = false
+										break
+									}
+									p, n = p21, n[:n21]
+								}
+								if !ok {
+									p, n = p19, n[:n19]
+									break L19
+								}
+								break
+							}
+						}
+						if ok {
+							break L18
+						}
+					}
+					if p < len(s) && class1[s[p]] {
+						{
+							p23, n23 := p, len(n)
+							ok = true
+						L23:
+							for {
+								p, n, ok = b.r7(p, d, n)
+								if !ok {
+									p, n = p23, n[:n23]
+									break L23
 								}
 								{
 									p24, n24 := p, len(n)
@@ -559,15 +578,7 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 												break L25
 											}
 										}
-										{
-											p26, n26 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p26, n[:n26]
-											ok = !ok
-										}
+										ok = p >= len(s) // !., the end
 										if ok {
 											break L25
 										}
@@ -577,70 +588,19 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									p, n = p24, n[:n24]
 								}
 								if !ok {
-									p, n = p22, n[:n22]
-									break L22
+									p, n = p23, n[:n23]
+									break L23
 								}
 								break
 							}
 						}
 						if ok {
-							break L21
-						}
-					}
-					if p < len(s) && class1[s[p]] {
-						{
-							p27, n27 := p, len(n)
-							ok = true
-						L27:
-							for {
-								p, n, ok = b.r7(p, d, n)
-								if !ok {
-									p, n = p27, n[:n27]
-									break L27
-								}
-								{
-									p28, n28 := p, len(n)
-								L29:
-									for {
-										if p < len(s) && class2[s[p]] {
-											if ok = p < len(s) && s[p] == '#'; ok {
-												p++
-											}
-											if ok {
-												break L29
-											}
-										}
-										{
-											p30, n30 := p, len(n)
-											if ok = p < len(s); ok {
-												_, w := utf8.DecodeRuneInString(s[p:])
-												p += w
-											}
-											p, n = p30, n[:n30]
-											ok = !ok
-										}
-										if ok {
-											break L29
-										}
-										ok = false
-										break
-									}
-									p, n = p28, n[:n28]
-								}
-								if !ok {
-									p, n = p27, n[:n27]
-									break L27
-								}
-								break
-							}
-						}
-						if ok {
-							break L21
+							break L18
 						}
 					}
 					p, n, ok = b.r8(p, d, n)
 					if ok {
-						break L21
+						break L18
 					}
 					ok = false
 					break
@@ -657,83 +617,83 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				break L1
 			}
 			{
-				p31, n31 := p, len(n)
+				p26, n26 := p, len(n)
 				ok = true
-			L31:
+			L26:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p31, n[:n31]
-						break L31
+						p, n = p26, n[:n26]
+						break L26
 					}
 					// fragment, inlined
-					node32 := len(n)
+					node27 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node32].StartRule = uint32(p)<<ast.TreeRuleBits | 25
+					n[node27].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 					{
-						start33 := p
+						start28 := p
 						for b.work <= b.limit { // past the limit, no round is tried
 							if p < len(s) && class5[s[p]] {
 								p = run5.RunEnd(s, p+1)
 							}
-							q33 := p
-						L34:
+							q28 := p
+						L29:
 							for {
 								if p < len(s) && class6[s[p]] {
 									{
-										p35, n35 := p, len(n)
+										p30, n30 := p, len(n)
 										ok = true
-									L35:
+									L30:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p35, n[:n35]
-												break L35
+												p, n = p30, n[:n30]
+												break L30
 											}
 											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p35, n[:n35]
-												break L35
+												p, n = p30, n[:n30]
+												break L30
 											}
 											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p35, n[:n35]
-												break L35
+												p, n = p30, n[:n30]
+												break L30
 											}
 											break
 										}
 									}
 									if ok {
-										break L34
+										break L29
 									}
 								}
 								ok = false
 								break
 							}
-							if ok && p != q33 {
+							if ok && p != q28 {
 								continue
 							}
 							break
 						}
-						b.work += p - start33
+						b.work += p - start28
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node32].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+						n[node27].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
-						n = n[:node32]
+						n = n[:node27]
 					}
 					if !ok {
-						p, n = p31, n[:n31]
-						break L31
+						p, n = p26, n[:n26]
+						break L26
 					}
 					break
 				}
@@ -854,15 +814,7 @@ L1:
 															break L10
 														}
 													}
-													{
-														p11, n11 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p11, n[:n11]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if ok {
 														break L10
 													}
@@ -884,47 +836,39 @@ L1:
 								}
 								if p < len(s) && class1[s[p]] {
 									{
-										p12, n12 := p, len(n)
+										p11, n11 := p, len(n)
 										ok = true
-									L12:
+									L11:
 										for {
 											p, n, ok = b.r7(p, d, n)
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											{
-												p13, n13 := p, len(n)
-											L14:
+												p12, n12 := p, len(n)
+											L13:
 												for {
 													if p < len(s) && class2[s[p]] {
 														if ok = p < len(s) && s[p] == '#'; ok {
 															p++
 														}
 														if ok {
-															break L14
+															break L13
 														}
 													}
-													{
-														p15, n15 := p, len(n)
-														if ok = p < len(s); ok {
-															_, w := utf8.DecodeRuneInString(s[p:])
-															p += w
-														}
-														p, n = p15, n[:n15]
-														ok = !ok
-													}
+													ok = p >= len(s) // !., the end
 													if ok {
-														break L14
+														break L13
 													}
 													ok = false
 													break
 												}
-												p, n = p13, n[:n13]
+												p, n = p12, n[:n12]
 											}
 											if !ok {
-												p, n = p12, n[:n12]
-												break L12
+												p, n = p11, n[:n11]
+												break L11
 											}
 											break
 										}
@@ -952,33 +896,25 @@ L1:
 						break L2
 					}
 					{
-						p16, n16 := p, len(n)
-					L17:
+						p14, n14 := p, len(n)
+					L15:
 						for {
 							if p < len(s) && class2[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L17
+									break L15
 								}
 							}
-							{
-								p18, n18 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p18, n[:n18]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L17
+								break L15
 							}
 							ok = false
 							break
 						}
-						p, n = p16, n[:n16]
+						p, n = p14, n[:n14]
 					}
 					if !ok {
 						p, n = p2, n[:n2]
@@ -1283,15 +1219,7 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											break L8
 										}
 									}
-									{
-										p9, n9 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p9, n[:n9]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if ok {
 										break L8
 									}
@@ -1313,47 +1241,39 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				}
 				if p < len(s) && class1[s[p]] {
 					{
-						p10, n10 := p, len(n)
+						p9, n9 := p, len(n)
 						ok = true
-					L10:
+					L9:
 						for {
 							p, n, ok = b.r7(p, d, n)
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p9, n[:n9]
+								break L9
 							}
 							{
-								p11, n11 := p, len(n)
-							L12:
+								p10, n10 := p, len(n)
+							L11:
 								for {
 									if p < len(s) && class2[s[p]] {
 										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if ok {
-											break L12
+											break L11
 										}
 									}
-									{
-										p13, n13 := p, len(n)
-										if ok = p < len(s); ok {
-											_, w := utf8.DecodeRuneInString(s[p:])
-											p += w
-										}
-										p, n = p13, n[:n13]
-										ok = !ok
-									}
+									ok = p >= len(s) // !., the end
 									if ok {
-										break L12
+										break L11
 									}
 									ok = false
 									break
 								}
-								p, n = p11, n[:n11]
+								p, n = p10, n[:n10]
 							}
 							if !ok {
-								p, n = p10, n[:n10]
-								break L10
+								p, n = p9, n[:n9]
+								break L9
 							}
 							break
 						}
@@ -1437,15 +1357,7 @@ L1:
 									break L5
 								}
 							}
-							{
-								p6, n6 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p6, n[:n6]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
 								break L5
 							}
@@ -1467,47 +1379,39 @@ L1:
 		}
 		if p < len(s) && class1[s[p]] {
 			{
-				p7, n7 := p, len(n)
+				p6, n6 := p, len(n)
 				ok = true
-			L7:
+			L6:
 				for {
 					p, n, ok = b.r7(p, d, n)
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p6, n[:n6]
+						break L6
 					}
 					{
-						p8, n8 := p, len(n)
-					L9:
+						p7, n7 := p, len(n)
+					L8:
 						for {
 							if p < len(s) && class2[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L9
+									break L8
 								}
 							}
-							{
-								p10, n10 := p, len(n)
-								if ok = p < len(s); ok {
-									_, w := utf8.DecodeRuneInString(s[p:])
-									p += w
-								}
-								p, n = p10, n[:n10]
-								ok = !ok
-							}
+							ok = p >= len(s) // !., the end
 							if ok {
-								break L9
+								break L8
 							}
 							ok = false
 							break
 						}
-						p, n = p8, n[:n8]
+						p, n = p7, n[:n7]
 					}
 					if !ok {
-						p, n = p7, n[:n7]
-						break L7
+						p, n = p6, n[:n6]
+						break L6
 					}
 					break
 				}

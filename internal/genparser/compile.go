@@ -856,7 +856,7 @@ func (c *compiler) expr(e *pexpr) {
 		c.depth--
 		c.line("}")
 	case "zeroOrMoreExpr", "oneOrMoreExpr":
-		if c.classRun(e) || c.runEndingIn(e) {
+		if c.classRun(e) || c.runEndingIn(e) || c.runUntil(e) {
 			return
 		}
 		l := c.beginRepetition()
@@ -872,6 +872,10 @@ func (c *compiler) expr(e *pexpr) {
 		c.expr(e.subs[0])
 		c.line("ok = true")
 	case "andExpr", "notExpr":
+		if e.kind == "notExpr" && c.unwrap(e.subs[0]).kind == "anyMatcher" {
+			c.line("ok = p >= len(b.s) // !., the end")
+			return
+		}
 		l := c.newLabel()
 		c.line("{")
 		c.depth++
@@ -1008,6 +1012,37 @@ func asciiClass(e *pexpr) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// runUntil writes the repetition e of ( !C . ), C an ASCII class (a PEG's "anything up to
+// C", as RFC 6068's "?" that ends a mailto's addresses), as a run of the bytes that are not
+// in C: "." takes a rune, and no byte of a rune after its first (nor any byte of invalid
+// UTF-8, which "." takes a byte at a time) is ASCII, so the repetition ends at the first
+// byte of C, or at the end. It reports false, writing nothing, for any other repetition.
+func (c *compiler) runUntil(e *pexpr) bool {
+	seq := c.unwrap(e.subs[0])
+	if seq.kind != "seqExpr" || len(seq.subs) != 2 || seq.subs[0].kind != "notExpr" || c.unwrap(seq.subs[1]).kind != "anyMatcher" {
+		return false
+	}
+	stop := c.unwrap(seq.subs[0].subs[0])
+	if !asciiClass(stop) {
+		return false
+	}
+	t := c.tables[c.classTable(stop)]
+	var until classTable
+	for k, in := range t.bytes {
+		until.bytes[k] = !in
+	}
+	until.doc = "any byte but " + t.doc
+	id := c.table(until)
+	l := c.beginRepetition()
+	c.runRest(id)
+	c.line("ok = false")
+	c.line("break")
+	c.depth--
+	c.line("}")
+	c.endRepetition(e.kind, l)
 	return true
 }
 
