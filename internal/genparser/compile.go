@@ -1035,14 +1035,7 @@ func (c *compiler) runUntil(e *pexpr) bool {
 		until.bytes[k] = !in
 	}
 	until.doc = "any byte but " + t.doc
-	id := c.table(until)
-	l := c.beginRepetition()
-	c.runRest(id)
-	c.line("ok = false")
-	c.line("break")
-	c.depth--
-	c.line("}")
-	c.endRepetition(e.kind, l)
+	c.byteRepetition(e.kind, c.table(until), nil)
 	return true
 }
 
@@ -1091,7 +1084,13 @@ func (c *compiler) classRun(e *pexpr) bool {
 		}
 	}
 	union.doc = strings.Join(docs, " or ")
-	id := c.table(union)
+	c.byteRepetition(e.kind, c.table(union), rest)
+	return true
+}
+
+// byteRepetition writes a repetition (kind * or +) of the bytes of table id and, where their
+// run stops, of the alternatives rest; without rest, the run is the repetition.
+func (c *compiler) byteRepetition(kind string, id int, rest []alternative) {
 	l := c.beginRepetition()
 	c.runRest(id)
 	if len(rest) == 0 {
@@ -1106,8 +1105,7 @@ func (c *compiler) classRun(e *pexpr) bool {
 	c.line("break")
 	c.depth--
 	c.line("}")
-	c.endRepetition(e.kind, l)
-	return true
+	c.endRepetition(kind, l)
 }
 
 // alternative is one alternative of a flattened choice: its expression and the rules it was
