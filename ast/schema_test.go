@@ -14,6 +14,8 @@ func FuzzSchema(f *testing.F) {
 	f.Add("rule", "b c", "parts", "k=a>b,c", "abc/", uint8(3))
 	f.Add("errors", "a^ b^^ r>c=x", "parts", "a*/path", "a/b/c", uint8(3))
 	f.Add("component userinfo", "a", "blame userinfo", "@", "ab:c", uint8(2))
+	f.Add("component host in a", `b ""`, "component host", "c", "abc", uint8(3))
+	f.Add("component host in c", "b", "component host", "a", "abc", uint8(19))
 	f.Fuzz(func(t *testing.T, k1, v1, k2, v2, src string, shape uint8) {
 		names := []string{"r", "a", "b", "c"}
 		s, err := NewSchema(names, []Decl{{k1, v1}, {k2, v2}})
@@ -39,6 +41,17 @@ func FuzzSchema(f *testing.F) {
 			for _, in := range []string{src, "", src + src} {
 				if insert, _, ok := tree.Blame(in, at); ok && (insert < 0 || insert > len(in)) {
 					t.Fatalf("Blame(%q, %d) inserts at %d", in, at, insert)
+				}
+			}
+		}
+		if s.plainComps {
+			// The one pass (plainSpans, and altComponent for a scoped declaration) finds
+			// what the general way finds.
+			for _, want := range []uint{allComponents, 1 << compHost, allComponents &^ (1 << compHost), 1 << compPath} {
+				got, gk := tree.spansOf(want)
+				exp, ek := tree.GeneralSpansOf(want)
+				if got != exp || gk != ek {
+					t.Fatalf("components %08b: one pass %+v (kind node %d), the general way %+v (%d)", want, got, gk, exp, ek)
 				}
 			}
 		}

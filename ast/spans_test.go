@@ -147,3 +147,71 @@ func TestPlainSpansDeclarations(t *testing.T) {
 		t.Fatalf("spans of %q: %+v", trees[0].Src(), sp)
 	}
 }
+
+// The one-pass way for a component with a scoped declaration before its unscoped one (as
+// whatwg-url's host in an opaque host): where the scope has a node, the first node of the
+// scoped rules, or an empty component when there is none; elsewhere the unscoped rules'.
+func TestPlainSpansScoped(t *testing.T) {
+	s, err := ast.NewSchema([]string{"ref", "opaque", "oh", "host", "path"}, []ast.Decl{
+		{Key: "component host in opaque", Value: `oh ""`},
+		{Key: "component host", Value: "host"},
+		{Key: "component path", Value: "path"},
+		{Key: "hostkind opaque", Value: "oh"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ast.PlainComps(s) {
+		t.Fatal("one scoped declaration before the unscoped one is plain")
+	}
+	n := func(start, end, rule, depth int) ast.TreeNode {
+		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
+	}
+	for _, tc := range []struct {
+		tree ast.Tree
+		host string // "-" for undefined
+	}{
+		// "ab/c": an opaque host of two oh nodes: the first.
+		{ast.NewTree("ab/c", s, []ast.TreeNode{n(0, 4, 0, 0), n(0, 2, 1, 1), n(0, 1, 2, 2), n(1, 2, 2, 2), n(2, 4, 4, 1)}), "a"},
+		// "/c": an opaque host without an oh node: empty.
+		{ast.NewTree("/c", s, []ast.TreeNode{n(0, 2, 0, 0), n(0, 0, 1, 1), n(0, 2, 4, 1)}), ""},
+		// "h/c": no opaque host: the host node.
+		{ast.NewTree("h/c", s, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 3, 1), n(1, 3, 4, 1)}), "h"},
+		// "h.o": a host node, then an opaque host: the scoped declaration's.
+		{ast.NewTree("h.o", s, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 3, 1), n(2, 3, 1, 1), n(2, 3, 2, 2)}), "o"},
+		// "/c": neither: undefined.
+		{ast.NewTree("/c", s, []ast.TreeNode{n(0, 2, 0, 0), n(0, 2, 4, 1)}), "-"},
+	} {
+		for want := uint(0); want < 1<<8; want++ {
+			got, gk := tc.tree.SpansOf(want)
+			exp, ek := tc.tree.GeneralSpansOf(want)
+			if got != exp || gk != ek {
+				t.Fatalf("%q, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", tc.tree.Src(), want, got, gk, exp, ek)
+			}
+		}
+		sp := tc.tree.Spans()
+		host := "-"
+		if sp.Host.Defined {
+			host = sp.Host.In(tc.tree.Src())
+		}
+		if host != tc.host {
+			t.Errorf("%q: host %q, want %q", tc.tree.Src(), host, tc.host)
+		}
+	}
+	// Without "", a scope with no node of the rules leaves the component undefined, and the
+	// host's kind, which the unscoped declaration's node gave, goes with it.
+	bare, err := ast.NewSchema([]string{"ref", "opaque", "oh", "host"}, []ast.Decl{
+		{Key: "component host in opaque", Value: "oh"},
+		{Key: "component host", Value: "host"},
+		{Key: "hostkind reg-name", Value: "host"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := ast.NewTree("h.", bare, []ast.TreeNode{n(0, 2, 0, 0), n(0, 1, 3, 1), n(2, 2, 1, 1)})
+	got, gk := tree.SpansOf(1<<8 - 1)
+	exp, ek := tree.GeneralSpansOf(1<<8 - 1)
+	if !ast.PlainComps(bare) || got != exp || gk != ek || got.Host.Defined || got.HostKind != "" {
+		t.Fatalf("%q: one pass %+v (kind node %d), the general way %+v (%d)", tree.Src(), got, gk, exp, ek)
+	}
+}
