@@ -96,9 +96,6 @@ func TestPlainSpansDeclarations(t *testing.T) {
 	if !ast.PlainComps(s) {
 		t.Fatal("the schema's components are all plain")
 	}
-	n := func(start, end, rule, depth int) ast.TreeNode {
-		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
-	}
 	cut, err := ast.NewSchema([]string{"ref", "opaque", "query"}, []ast.Decl{
 		{Key: "component path", Value: "opaque<?"},
 		{Key: "component query", Value: "opaque>? query"},
@@ -111,26 +108,20 @@ func TestPlainSpansDeclarations(t *testing.T) {
 	}
 	trees := []ast.Tree{
 		// "ab?c": one opaque node, cut into a path and a query.
-		ast.NewTree("ab?c", cut, []ast.TreeNode{n(0, 4, 0, 0), n(0, 4, 1, 1)}),
+		ast.NewTree("ab?c", cut, []ast.TreeNode{node(0, 4, 0, 0), node(0, 4, 1, 1)}),
 		// "ab;c?d": an opaque node without a "?", then a query node.
-		ast.NewTree("ab;c?d", cut, []ast.TreeNode{n(0, 6, 0, 0), n(0, 2, 1, 1), n(3, 4, 1, 1), n(5, 6, 2, 1)}),
+		ast.NewTree("ab;c?d", cut, []ast.TreeNode{node(0, 6, 0, 0), node(0, 2, 1, 1), node(3, 4, 1, 1), node(5, 6, 2, 1)}),
 		// "a?b": no "?" in the first opaque node, one in the second.
-		ast.NewTree("a?b", cut, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 1, 1), n(0, 3, 1, 1)}),
+		ast.NewTree("a?b", cut, []ast.TreeNode{node(0, 3, 0, 0), node(0, 1, 1, 1), node(0, 3, 1, 1)}),
 		// "a:1.2.3.4/x": a scheme, a host of kind ipv4, a path of one segment.
-		ast.NewTree("a:1.2.3.4/x", s, []ast.TreeNode{n(0, 11, 0, 0), n(0, 1, 1, 1), n(2, 9, 2, 1), n(2, 9, 3, 2), n(9, 11, 5, 1), n(10, 11, 6, 2)}),
+		ast.NewTree("a:1.2.3.4/x", s, []ast.TreeNode{node(0, 11, 0, 0), node(0, 1, 1, 1), node(2, 9, 2, 1), node(2, 9, 3, 2), node(9, 11, 5, 1), node(10, 11, 6, 2)}),
 		// "h?q": a host named, no path node (the path is then empty), a query.
-		ast.NewTree("h?q", s, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 2, 1), n(0, 1, 4, 2), n(2, 3, 7, 1)}),
+		ast.NewTree("h?q", s, []ast.TreeNode{node(0, 3, 0, 0), node(0, 1, 2, 1), node(0, 1, 4, 2), node(2, 3, 7, 1)}),
 		// "x": nothing but the root.
-		ast.NewTree("x", s, []ast.TreeNode{n(0, 1, 0, 0)}),
+		ast.NewTree("x", s, []ast.TreeNode{node(0, 1, 0, 0)}),
 	}
-	for i, tree := range trees {
-		for want := uint(0); want < 1<<8; want++ {
-			got, gk := tree.SpansOf(want)
-			exp, ek := tree.GeneralSpansOf(want)
-			if got != exp || gk != ek {
-				t.Fatalf("tree %d, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", i, want, got, gk, exp, ek)
-			}
-		}
+	for _, tree := range trees {
+		requireSamePasses(t, tree)
 	}
 	if sp := trees[0].Spans(); sp.Path.In(trees[0].Src()) != "ab" || sp.Query.In(trees[0].Src()) != "c" {
 		t.Fatalf("spans of %q: %+v", trees[0].Src(), sp)
@@ -164,31 +155,22 @@ func TestPlainSpansScoped(t *testing.T) {
 	if !ast.PlainComps(s) {
 		t.Fatal("one scoped declaration before the unscoped one is plain")
 	}
-	n := func(start, end, rule, depth int) ast.TreeNode {
-		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
-	}
 	for _, tc := range []struct {
 		tree ast.Tree
 		host string // "-" for undefined
 	}{
 		// "ab/c": an opaque host of two oh nodes: the first.
-		{ast.NewTree("ab/c", s, []ast.TreeNode{n(0, 4, 0, 0), n(0, 2, 1, 1), n(0, 1, 2, 2), n(1, 2, 2, 2), n(2, 4, 4, 1)}), "a"},
+		{ast.NewTree("ab/c", s, []ast.TreeNode{node(0, 4, 0, 0), node(0, 2, 1, 1), node(0, 1, 2, 2), node(1, 2, 2, 2), node(2, 4, 4, 1)}), "a"},
 		// "/c": an opaque host without an oh node: empty.
-		{ast.NewTree("/c", s, []ast.TreeNode{n(0, 2, 0, 0), n(0, 0, 1, 1), n(0, 2, 4, 1)}), ""},
+		{ast.NewTree("/c", s, []ast.TreeNode{node(0, 2, 0, 0), node(0, 0, 1, 1), node(0, 2, 4, 1)}), ""},
 		// "h/c": no opaque host: the host node.
-		{ast.NewTree("h/c", s, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 3, 1), n(1, 3, 4, 1)}), "h"},
+		{ast.NewTree("h/c", s, []ast.TreeNode{node(0, 3, 0, 0), node(0, 1, 3, 1), node(1, 3, 4, 1)}), "h"},
 		// "h.o": a host node, then an opaque host: the scoped declaration's.
-		{ast.NewTree("h.o", s, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 3, 1), n(2, 3, 1, 1), n(2, 3, 2, 2)}), "o"},
+		{ast.NewTree("h.o", s, []ast.TreeNode{node(0, 3, 0, 0), node(0, 1, 3, 1), node(2, 3, 1, 1), node(2, 3, 2, 2)}), "o"},
 		// "/c": neither: undefined.
-		{ast.NewTree("/c", s, []ast.TreeNode{n(0, 2, 0, 0), n(0, 2, 4, 1)}), "-"},
+		{ast.NewTree("/c", s, []ast.TreeNode{node(0, 2, 0, 0), node(0, 2, 4, 1)}), "-"},
 	} {
-		for want := uint(0); want < 1<<8; want++ {
-			got, gk := tc.tree.SpansOf(want)
-			exp, ek := tc.tree.GeneralSpansOf(want)
-			if got != exp || gk != ek {
-				t.Fatalf("%q, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", tc.tree.Src(), want, got, gk, exp, ek)
-			}
-		}
+		requireSamePasses(t, tc.tree)
 		sp := tc.tree.Spans()
 		host := "-"
 		if sp.Host.Defined {
@@ -208,10 +190,27 @@ func TestPlainSpansScoped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree := ast.NewTree("h.", bare, []ast.TreeNode{n(0, 2, 0, 0), n(0, 1, 3, 1), n(2, 2, 1, 1)})
-	got, gk := tree.SpansOf(1<<8 - 1)
-	exp, ek := tree.GeneralSpansOf(1<<8 - 1)
-	if !ast.PlainComps(bare) || got != exp || gk != ek || got.Host.Defined || got.HostKind != "" {
-		t.Fatalf("%q: one pass %+v (kind node %d), the general way %+v (%d)", tree.Src(), got, gk, exp, ek)
+	tree := ast.NewTree("h.", bare, []ast.TreeNode{node(0, 2, 0, 0), node(0, 1, 3, 1), node(2, 2, 1, 1)})
+	requireSamePasses(t, tree)
+	if sp := tree.Spans(); !ast.PlainComps(bare) || sp.Host.Defined || sp.HostKind != "" {
+		t.Fatalf("%q: %+v", tree.Src(), sp)
+	}
+}
+
+// node is a node of a made-up tree.
+func node(start, end, rule, depth int) ast.TreeNode {
+	return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
+}
+
+// requireSamePasses fails the test unless the one pass and the general way find the same
+// spans, rule and kind node of tree for every set of components asked.
+func requireSamePasses(t *testing.T, tree ast.Tree) {
+	t.Helper()
+	for want := uint(0); want < 1<<8; want++ {
+		got, gk := tree.SpansOf(want)
+		exp, ek := tree.GeneralSpansOf(want)
+		if got != exp || gk != ek {
+			t.Fatalf("%q, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", tree.Src(), want, got, gk, exp, ek)
+		}
 	}
 }
