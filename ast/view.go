@@ -398,6 +398,31 @@ func (v View) OnlyChild(rule uint16, forward, backward *RuleSet) (View, bool) {
 	return View{Tree: v.Tree, Index: -1}, false
 }
 
+// OnlyLeafChild is OnlyChild for a rule whose nodes have no children, and after whose child
+// only children of such rules can come (a URI's query and fragment): looking from the last
+// child back, a node deeper than a child is then in the subtree of a child before which
+// there is no child of rule, and the look stops there, with false, instead of stepping back
+// through that subtree (a path's segments). The generated accessors choose it where the
+// grammar says so.
+func (v View) OnlyLeafChild(rule uint16, forward, backward *RuleSet) (View, bool) {
+	if v.Index != 0 {
+		return v.ChildUntil(rule, forward)
+	}
+	nodes := v.Tree.nodes
+	for c := len(nodes) - 1; c > 0; c-- {
+		n := nodes[c]
+		if n.EndDepth&MaxTreeDepth != 1 {
+			break // below a child that has children: not of rule, nor after one of it
+		}
+		if r := uint16(n.StartRule & ruleMask); r == rule {
+			return View{Tree: v.Tree, Index: c}, true
+		} else if backward.Has(r) {
+			break
+		}
+	}
+	return View{Tree: v.Tree, Index: -1}, false
+}
+
 // ChildInUntil is ChildUntil for a child of any of the rules of rules (the rules of a
 // header's component, of which the node has one): the first such child, or false at the first
 // child of a rule in stop.

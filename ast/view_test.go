@@ -127,6 +127,8 @@ func TestAbsentViewHasNoChildren(t *testing.T) {
 	assert.False(t, ok)
 	_, ok = none.OnlyChild(2, RulesOf(4), RulesOf(1))
 	assert.False(t, ok)
+	_, ok = none.OnlyLeafChild(2, RulesOf(4), RulesOf(1))
+	assert.False(t, ok)
 	_, ok = none.ChildIn([]uint16{1, 2})
 	assert.False(t, ok)
 	type seg struct{ View }
@@ -192,4 +194,70 @@ func TestFirstChildIf(t *testing.T) {
 			assert.Equal(t, want >= 0, ok, "node %d, rule %d", c.i, rule)
 		}
 	}
+}
+
+// OnlyLeafChild gives what Child gives, for a leaf rule after whose child only leaves can
+// come, on every tree of a root with children a? b? q? f? in that order (a and b with no
+// child, one or two x, an x with a y below it, or a q; q and f leaves), and on each node.
+func TestOnlyLeafChild(t *testing.T) {
+	const root, a, b, q, f, x, y = 0, 1, 2, 3, 4, 5, 6
+	s, err := NewSchema([]string{"root", "a", "b", "q", "f", "x", "y"}, nil)
+	require.NoError(t, err)
+	node := func(rule, depth int) TreeNode {
+		return TreeNode{StartRule: PackStartRule(0, uint16(rule)), EndDepth: PackEndDepth(0, depth)}
+	}
+	// subtree returns the nodes of a child of rule r with shape k: no child (0), one x (1),
+	// two x (2), one x with a y below it (3), one q (4: a node of rule q that is not a child
+	// of the root).
+	subtree := func(r, k int) []TreeNode {
+		out := []TreeNode{node(r, 1)}
+		switch k {
+		case 1:
+			out = append(out, node(x, 2))
+		case 2:
+			out = append(out, node(x, 2), node(x, 2))
+		case 3:
+			out = append(out, node(x, 2), node(y, 3))
+		case 4:
+			out = append(out, node(q, 2))
+		}
+		return out
+	}
+	sets := map[uint16][2]*RuleSet{ // rule: after which none (forward), before which none (backward)
+		q: {RulesOf(q, f), RulesOf(a, b, q)},
+		f: {RulesOf(f), RulesOf(a, b, q, f)},
+	}
+	trees := 0
+	for present := range 16 {
+		for ka := range 5 {
+			for kb := range 5 {
+				nodes := []TreeNode{node(root, 0)}
+				if present&1 != 0 {
+					nodes = append(nodes, subtree(a, ka)...)
+				}
+				if present&2 != 0 {
+					nodes = append(nodes, subtree(b, kb)...)
+				}
+				if present&4 != 0 {
+					nodes = append(nodes, node(q, 1))
+				}
+				if present&8 != 0 {
+					nodes = append(nodes, node(f, 1))
+				}
+				tr := NewTree("", s, nodes)
+				trees++
+				for i := range tr.Len() {
+					v := View{Tree: &tr, Index: i}
+					for rule, set := range sets {
+						want, wantOK := v.Child(rule)
+						got, ok := v.OnlyLeafChild(rule, set[0], set[1])
+						if got.Index != want.Index || ok != wantOK {
+							t.Fatalf("tree %v, node %d, rule %d: %d %v, Child %d %v", nodes, i, rule, got.Index, ok, want.Index, wantOK)
+						}
+					}
+				}
+			}
+		}
+	}
+	assert.Equal(t, 400, trees)
 }

@@ -338,7 +338,7 @@ func (v IpSchemepart) Login() Login {
 
 // Urlpath returns the node's urlpath child, or false when it has none.
 func (v IpSchemepart) Urlpath() (Urlpath, bool) {
-	c, ok := v.OnlyChild(RuleUrlpath, untilUrlpathInIpSchemepart, backUntilUrlpathInIpSchemepart)
+	c, ok := v.OnlyLeafChild(RuleUrlpath, untilUrlpathInIpSchemepart, backUntilUrlpathInIpSchemepart)
 	return Urlpath{c}, ok
 }
 
@@ -553,7 +553,7 @@ func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
 
 // Toplabel returns the node's toplabel child.
 func (v Hostname) Toplabel() Toplabel {
-	c, _ := v.OnlyChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
+	c, _ := v.OnlyLeafChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
 	return Toplabel{c}
 }
 
@@ -725,7 +725,7 @@ var backUntilFpathInFtpurl = ast.RulesOf(RuleScheme, RuleLogin, RuleFpath)
 
 // Ftptype returns the node's ftptype child, or false when it has none.
 func (v Ftpurl) Ftptype() (Ftptype, bool) {
-	c, ok := v.OnlyChild(RuleFtptype, untilFtptypeInFtpurl, backUntilFtptypeInFtpurl)
+	c, ok := v.OnlyLeafChild(RuleFtptype, untilFtptypeInFtpurl, backUntilFtptypeInFtpurl)
 	return Ftptype{c}, ok
 }
 
@@ -906,7 +906,7 @@ var backUntilHpathInHttpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleHpath)
 
 // Search returns the node's search child, or false when it has none.
 func (v Httpurl) Search() (Search, bool) {
-	c, ok := v.OnlyChild(RuleSearch, untilSearchInHttpurl, backUntilSearchInHttpurl)
+	c, ok := v.OnlyLeafChild(RuleSearch, untilSearchInHttpurl, backUntilSearchInHttpurl)
 	return Search{c}, ok
 }
 
@@ -1025,7 +1025,7 @@ var untilGtypeInGopherurl = ast.RulesOf(RuleGtype, RuleSelector, RuleSearch, Rul
 
 // Selector returns the node's selector child, or false when it has none.
 func (v Gopherurl) Selector() (Selector, bool) {
-	c, ok := v.OnlyChild(RuleSelector, untilSelectorInGopherurl, backUntilSelectorInGopherurl)
+	c, ok := v.OnlyLeafChild(RuleSelector, untilSelectorInGopherurl, backUntilSelectorInGopherurl)
 	return Selector{c}, ok
 }
 
@@ -1037,7 +1037,7 @@ var backUntilSelectorInGopherurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGty
 
 // Search returns the node's search child, or false when it has none.
 func (v Gopherurl) Search() (Search, bool) {
-	c, ok := v.OnlyChild(RuleSearch, untilSearchInGopherurl, backUntilSearchInGopherurl)
+	c, ok := v.OnlyLeafChild(RuleSearch, untilSearchInGopherurl, backUntilSearchInGopherurl)
 	return Search{c}, ok
 }
 
@@ -1049,7 +1049,7 @@ var backUntilSearchInGopherurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype
 
 // GopherPlusString returns the node's gopher-plus-string child, or false when it has none.
 func (v Gopherurl) GopherPlusString() (GopherPlusString, bool) {
-	c, ok := v.OnlyChild(RuleGopherPlusString, untilGopherPlusStringInGopherurl, backUntilGopherPlusStringInGopherurl)
+	c, ok := v.OnlyLeafChild(RuleGopherPlusString, untilGopherPlusStringInGopherurl, backUntilGopherPlusStringInGopherurl)
 	return GopherPlusString{c}, ok
 }
 
@@ -1137,7 +1137,7 @@ func (v Mailtourl) Scheme() Scheme {
 
 // Encoded822addr returns the node's encoded822addr child.
 func (v Mailtourl) Encoded822addr() Encoded822addr {
-	c, _ := v.OnlyChild(RuleEncoded822addr, untilEncoded822addrInMailtourl, backUntilEncoded822addrInMailtourl)
+	c, _ := v.OnlyLeafChild(RuleEncoded822addr, untilEncoded822addrInMailtourl, backUntilEncoded822addrInMailtourl)
 	return Encoded822addr{c}
 }
 
@@ -1342,7 +1342,7 @@ var untilHostportInNntpurl = ast.RulesOf(RuleHostport, RuleGroup, RuleDigits)
 
 // Group returns the node's group child.
 func (v Nntpurl) Group() Group {
-	c, _ := v.OnlyChild(RuleGroup, untilGroupInNntpurl, backUntilGroupInNntpurl)
+	c, _ := v.OnlyLeafChild(RuleGroup, untilGroupInNntpurl, backUntilGroupInNntpurl)
 	return Group{c}
 }
 
@@ -1354,7 +1354,7 @@ var backUntilGroupInNntpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGroup)
 
 // Digits returns the node's digits child, or false when it has none.
 func (v Nntpurl) Digits() (Digits, bool) {
-	c, ok := v.OnlyChild(RuleDigits, untilDigitsInNntpurl, backUntilDigitsInNntpurl)
+	c, ok := v.OnlyLeafChild(RuleDigits, untilDigitsInNntpurl, backUntilDigitsInNntpurl)
 	return Digits{c}, ok
 }
 
@@ -1526,7 +1526,7 @@ var untilHostportInWaisdatabase = ast.RulesOf(RuleHostport, RuleDatabase)
 
 // Database returns the node's database child.
 func (v Waisdatabase) Database() Database {
-	c, _ := v.OnlyChild(RuleDatabase, untilDatabaseInWaisdatabase, backUntilDatabaseInWaisdatabase)
+	c, _ := v.OnlyLeafChild(RuleDatabase, untilDatabaseInWaisdatabase, backUntilDatabaseInWaisdatabase)
 	return Database{c}
 }
 
@@ -1591,7 +1591,7 @@ var untilHostportInWaisindex = ast.RulesOf(RuleHostport, RuleDatabase, RuleSearc
 
 // Database returns the node's database child.
 func (v Waisindex) Database() Database {
-	c, _ := v.OnlyChild(RuleDatabase, untilDatabaseInWaisindex, backUntilDatabaseInWaisindex)
+	c, _ := v.OnlyLeafChild(RuleDatabase, untilDatabaseInWaisindex, backUntilDatabaseInWaisindex)
 	return Database{c}
 }
 
@@ -1603,7 +1603,7 @@ var backUntilDatabaseInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDat
 
 // Search returns the node's search child.
 func (v Waisindex) Search() Search {
-	c, _ := v.OnlyChild(RuleSearch, untilSearchInWaisindex, backUntilSearchInWaisindex)
+	c, _ := v.OnlyLeafChild(RuleSearch, untilSearchInWaisindex, backUntilSearchInWaisindex)
 	return Search{c}
 }
 
@@ -1679,7 +1679,7 @@ var untilDatabaseInWaisdoc = ast.RulesOf(RuleDatabase, RuleWtype, RuleWpath)
 
 // Wtype returns the node's wtype child.
 func (v Waisdoc) Wtype() Wtype {
-	c, _ := v.OnlyChild(RuleWtype, untilWtypeInWaisdoc, backUntilWtypeInWaisdoc)
+	c, _ := v.OnlyLeafChild(RuleWtype, untilWtypeInWaisdoc, backUntilWtypeInWaisdoc)
 	return Wtype{c}
 }
 
@@ -1691,7 +1691,7 @@ var backUntilWtypeInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase
 
 // Wpath returns the node's wpath child.
 func (v Waisdoc) Wpath() Wpath {
-	c, _ := v.OnlyChild(RuleWpath, untilWpathInWaisdoc, backUntilWpathInWaisdoc)
+	c, _ := v.OnlyLeafChild(RuleWpath, untilWpathInWaisdoc, backUntilWpathInWaisdoc)
 	return Wpath{c}
 }
 
@@ -1878,7 +1878,7 @@ func (v Fieldspec) Fieldname() Fieldname {
 
 // Fieldvalue returns the node's fieldvalue child.
 func (v Fieldspec) Fieldvalue() Fieldvalue {
-	c, _ := v.OnlyChild(RuleFieldvalue, untilFieldvalueInFieldspec, backUntilFieldvalueInFieldspec)
+	c, _ := v.OnlyLeafChild(RuleFieldvalue, untilFieldvalueInFieldspec, backUntilFieldvalueInFieldspec)
 	return Fieldvalue{c}
 }
 

@@ -92,7 +92,7 @@ func (v URIReference) RelativeURI() (RelativeURI, bool) {
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
-	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
+	c, ok := v.OnlyLeafChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
 	return Fragment{c}, ok
 }
 
@@ -171,7 +171,7 @@ var untilNetPathInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath,
 
 // Query returns the node's query child, or false when it has none.
 func (v AbsoluteURI) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInAbsoluteURI, backUntilQueryInAbsoluteURI)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInAbsoluteURI, backUntilQueryInAbsoluteURI)
 	return Query{c}, ok
 }
 
@@ -192,7 +192,7 @@ var untilAbsPathInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath,
 
 // OpaquePart returns the node's opaque-part child, or false when it has none.
 func (v AbsoluteURI) OpaquePart() (OpaquePart, bool) {
-	c, ok := v.OnlyChild(RuleOpaquePart, untilOpaquePartInAbsoluteURI, backUntilOpaquePartInAbsoluteURI)
+	c, ok := v.OnlyLeafChild(RuleOpaquePart, untilOpaquePartInAbsoluteURI, backUntilOpaquePartInAbsoluteURI)
 	return OpaquePart{c}, ok
 }
 
@@ -260,7 +260,7 @@ func (v RelativeURI) NetPath() (NetPath, bool) {
 
 // Query returns the node's query child, or false when it has none.
 func (v RelativeURI) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInRelativeURI, backUntilQueryInRelativeURI)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInRelativeURI, backUntilQueryInRelativeURI)
 	return Query{c}, ok
 }
 
@@ -508,7 +508,7 @@ var untilHostInServer = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Server) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInServer, backUntilPortInServer)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInServer, backUntilPortInServer)
 	return Port{c}, ok
 }
 

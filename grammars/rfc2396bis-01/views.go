@@ -112,7 +112,7 @@ var untilAbsPathInURIReference = ast.RulesOf(RuleAbsPath, RuleQuery, RuleOpaqueP
 
 // Query returns the node's query child, or false when it has none.
 func (v URIReference) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInURIReference, backUntilQueryInURIReference)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInURIReference, backUntilQueryInURIReference)
 	return Query{c}, ok
 }
 
@@ -139,7 +139,7 @@ func (v URIReference) RelPath() (RelPath, bool) {
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
-	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
+	c, ok := v.OnlyLeafChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
 	return Fragment{c}, ok
 }
 
@@ -304,7 +304,7 @@ var untilHostInServer = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Server) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInServer, backUntilPortInServer)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInServer, backUntilPortInServer)
 	return Port{c}, ok
 }
 
@@ -436,7 +436,7 @@ func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
 
 // Toplabel returns the node's toplabel child, or false when it has none.
 func (v Hostname) Toplabel() (Toplabel, bool) {
-	c, ok := v.OnlyChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
+	c, ok := v.OnlyLeafChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
 	return Toplabel{c}, ok
 }
 

@@ -82,7 +82,7 @@ var untilBase64InDataurl = ast.RulesOf(RuleBase64, RuleData)
 
 // Data returns the node's data child.
 func (v Dataurl) Data() Data {
-	c, _ := v.OnlyChild(RuleData, untilDataInDataurl, backUntilDataInDataurl)
+	c, _ := v.OnlyLeafChild(RuleData, untilDataInDataurl, backUntilDataInDataurl)
 	return Data{c}
 }
 
@@ -214,7 +214,7 @@ func (v Parameter) Attribute() Attribute {
 
 // Value returns the node's value child.
 func (v Parameter) Value() Value {
-	c, _ := v.OnlyChild(RuleValue, untilValueInParameter, backUntilValueInParameter)
+	c, _ := v.OnlyLeafChild(RuleValue, untilValueInParameter, backUntilValueInParameter)
 	return Value{c}
 }
 

@@ -372,7 +372,7 @@ func (v Parameter) Pname() Pname {
 
 // Pvalue returns the node's pvalue child, or false when it has none.
 func (v Parameter) Pvalue() (Pvalue, bool) {
-	c, ok := v.OnlyChild(RulePvalue, untilPvalueInParameter, backUntilPvalueInParameter)
+	c, ok := v.OnlyLeafChild(RulePvalue, untilPvalueInParameter, backUntilPvalueInParameter)
 	return Pvalue{c}, ok
 }
 

@@ -156,7 +156,7 @@ var untilPathEmptyInURIReference = ast.RulesOf(RuleAuthority, RulePathAbempty, R
 
 // Query returns the node's query child, or false when it has none.
 func (v URIReference) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInURIReference, backUntilQueryInURIReference)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInURIReference, backUntilQueryInURIReference)
 	return Query{c}, ok
 }
 
@@ -168,7 +168,7 @@ var backUntilQueryInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RulePa
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
-	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
+	c, ok := v.OnlyLeafChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
 	return Fragment{c}, ok
 }
 
@@ -249,7 +249,7 @@ var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
 

@@ -156,7 +156,7 @@ var untilIpathEmptyInIRIReference = ast.RulesOf(RuleIauthority, RuleIpathAbempty
 
 // Iquery returns the node's iquery child, or false when it has none.
 func (v IRIReference) Iquery() (Iquery, bool) {
-	c, ok := v.OnlyChild(RuleIquery, untilIqueryInIRIReference, backUntilIqueryInIRIReference)
+	c, ok := v.OnlyLeafChild(RuleIquery, untilIqueryInIRIReference, backUntilIqueryInIRIReference)
 	return Iquery{c}, ok
 }
 
@@ -168,7 +168,7 @@ var backUntilIqueryInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, Rule
 
 // Ifragment returns the node's ifragment child, or false when it has none.
 func (v IRIReference) Ifragment() (Ifragment, bool) {
-	c, ok := v.OnlyChild(RuleIfragment, untilIfragmentInIRIReference, backUntilIfragmentInIRIReference)
+	c, ok := v.OnlyLeafChild(RuleIfragment, untilIfragmentInIRIReference, backUntilIfragmentInIRIReference)
 	return Ifragment{c}, ok
 }
 
@@ -237,7 +237,7 @@ var untilIhostInIauthority = ast.RulesOf(RuleIhost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Iauthority) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInIauthority, backUntilPortInIauthority)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInIauthority, backUntilPortInIauthority)
 	return Port{c}, ok
 }
 

@@ -155,7 +155,7 @@ var untilCoordBInCoordinates = ast.RulesOf(RuleCoordB, RuleCoordC)
 
 // CoordC returns the node's coord-c child, or false when it has none.
 func (v Coordinates) CoordC() (CoordC, bool) {
-	c, ok := v.OnlyChild(RuleCoordC, untilCoordCInCoordinates, backUntilCoordCInCoordinates)
+	c, ok := v.OnlyLeafChild(RuleCoordC, untilCoordCInCoordinates, backUntilCoordCInCoordinates)
 	return CoordC{c}, ok
 }
 
@@ -303,7 +303,7 @@ func (v Parameter) Pname() Pname {
 
 // Pvalue returns the node's pvalue child, or false when it has none.
 func (v Parameter) Pvalue() (Pvalue, bool) {
-	c, ok := v.OnlyChild(RulePvalue, untilPvalueInParameter, backUntilPvalueInParameter)
+	c, ok := v.OnlyLeafChild(RulePvalue, untilPvalueInParameter, backUntilPvalueInParameter)
 	return Pvalue{c}, ok
 }
 

@@ -157,7 +157,7 @@ func (v Hfield) Hfname() Hfname {
 
 // Hfvalue returns the node's hfvalue child.
 func (v Hfield) Hfvalue() Hfvalue {
-	c, _ := v.OnlyChild(RuleHfvalue, untilHfvalueInHfield, backUntilHfvalueInHfield)
+	c, _ := v.OnlyLeafChild(RuleHfvalue, untilHfvalueInHfield, backUntilHfvalueInHfield)
 	return Hfvalue{c}
 }
 
@@ -233,7 +233,7 @@ func (v AddrSpec) LocalPart() LocalPart {
 
 // Domain returns the node's domain child.
 func (v AddrSpec) Domain() Domain {
-	c, _ := v.OnlyChild(RuleDomain, untilDomainInAddrSpec, backUntilDomainInAddrSpec)
+	c, _ := v.OnlyLeafChild(RuleDomain, untilDomainInAddrSpec, backUntilDomainInAddrSpec)
 	return Domain{c}
 }
 

@@ -150,7 +150,7 @@ var backUntilPathInWsURI = ast.RulesOf(RuleHost, RulePort, RulePath)
 
 // Query returns the node's query child, or false when it has none.
 func (v WsURI) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInWsURI, backUntilQueryInWsURI)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInWsURI, backUntilQueryInWsURI)
 	return Query{c}, ok
 }
 
@@ -227,7 +227,7 @@ var backUntilPathInWssURI = ast.RulesOf(RuleHost, RulePort, RulePath)
 
 // Query returns the node's query child, or false when it has none.
 func (v WssURI) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInWssURI, backUntilQueryInWssURI)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInWssURI, backUntilQueryInWssURI)
 	return Query{c}, ok
 }
 

@@ -225,7 +225,7 @@ var backUntilPrefixInVarspec = ast.RulesOf(RuleVarname, RulePrefix, RuleExplode)
 
 // Explode returns the node's explode child, or false when it has none.
 func (v Varspec) Explode() (Explode, bool) {
-	c, ok := v.OnlyChild(RuleExplode, untilExplodeInVarspec, backUntilExplodeInVarspec)
+	c, ok := v.OnlyLeafChild(RuleExplode, untilExplodeInVarspec, backUntilExplodeInVarspec)
 	return Explode{c}, ok
 }
 

@@ -207,7 +207,7 @@ var untilPathEmptyInURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAb
 
 // Query returns the node's query child, or false when it has none.
 func (v URI) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInURI, backUntilQueryInURI)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInURI, backUntilQueryInURI)
 	return Query{c}, ok
 }
 
@@ -219,7 +219,7 @@ var backUntilQueryInURI = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URI) Fragment() (Fragment, bool) {
-	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURI, backUntilFragmentInURI)
+	c, ok := v.OnlyLeafChild(RuleFragment, untilFragmentInURI, backUntilFragmentInURI)
 	return Fragment{c}, ok
 }
 
@@ -321,7 +321,7 @@ func (v RelativeRef) PathEmpty() (PathEmpty, bool) {
 
 // Query returns the node's query child, or false when it has none.
 func (v RelativeRef) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInRelativeRef, backUntilQueryInRelativeRef)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInRelativeRef, backUntilQueryInRelativeRef)
 	return Query{c}, ok
 }
 
@@ -333,7 +333,7 @@ var backUntilQueryInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, Ru
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v RelativeRef) Fragment() (Fragment, bool) {
-	c, ok := v.OnlyChild(RuleFragment, untilFragmentInRelativeRef, backUntilFragmentInRelativeRef)
+	c, ok := v.OnlyLeafChild(RuleFragment, untilFragmentInRelativeRef, backUntilFragmentInRelativeRef)
 	return Fragment{c}, ok
 }
 
@@ -408,7 +408,7 @@ var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
 
@@ -610,7 +610,7 @@ func (v IPv6addrz) IPv6address() IPv6address {
 
 // ZoneID returns the node's ZoneID child.
 func (v IPv6addrz) ZoneID() ZoneID {
-	c, _ := v.OnlyChild(RuleZoneID, untilZoneIDInIPv6addrz, backUntilZoneIDInIPv6addrz)
+	c, _ := v.OnlyLeafChild(RuleZoneID, untilZoneIDInIPv6addrz, backUntilZoneIDInIPv6addrz)
 	return ZoneID{c}
 }
 

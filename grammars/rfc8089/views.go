@@ -272,7 +272,7 @@ func (v IPv6addrz) IPv6address() IPv6address {
 
 // ZoneID returns the node's ZoneID child.
 func (v IPv6addrz) ZoneID() ZoneID {
-	c, _ := v.OnlyChild(RuleZoneID, untilZoneIDInIPv6addrz, backUntilZoneIDInIPv6addrz)
+	c, _ := v.OnlyLeafChild(RuleZoneID, untilZoneIDInIPv6addrz, backUntilZoneIDInIPv6addrz)
 	return ZoneID{c}
 }
 

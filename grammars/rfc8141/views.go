@@ -83,7 +83,7 @@ var untilRqComponentsInNamestring = ast.RulesOf(RuleRqComponents, RuleFComponent
 
 // FComponent returns the node's f-component child, or false when it has none.
 func (v Namestring) FComponent() (FComponent, bool) {
-	c, ok := v.OnlyChild(RuleFComponent, untilFComponentInNamestring, backUntilFComponentInNamestring)
+	c, ok := v.OnlyLeafChild(RuleFComponent, untilFComponentInNamestring, backUntilFComponentInNamestring)
 	return FComponent{c}, ok
 }
 
@@ -135,7 +135,7 @@ func (v AssignedName) NID() NID {
 
 // NSS returns the node's NSS child.
 func (v AssignedName) NSS() NSS {
-	c, _ := v.OnlyChild(RuleNSS, untilNSSInAssignedName, backUntilNSSInAssignedName)
+	c, _ := v.OnlyLeafChild(RuleNSS, untilNSSInAssignedName, backUntilNSSInAssignedName)
 	return NSS{c}
 }
 
@@ -212,7 +212,7 @@ func (v RqComponents) RComponent() (RComponent, bool) {
 
 // QComponent returns the node's q-component child, or false when it has none.
 func (v RqComponents) QComponent() (QComponent, bool) {
-	c, ok := v.OnlyChild(RuleQComponent, untilQComponentInRqComponents, backUntilQComponentInRqComponents)
+	c, ok := v.OnlyLeafChild(RuleQComponent, untilQComponentInRqComponents, backUntilQComponentInRqComponents)
 	return QComponent{c}, ok
 }
 

@@ -138,7 +138,7 @@ var untilPathAbemptyInHttpURI = ast.RulesOf(RulePathAbempty, RuleQuery)
 
 // Query returns the node's query child, or false when it has none.
 func (v HttpURI) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInHttpURI, backUntilQueryInHttpURI)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInHttpURI, backUntilQueryInHttpURI)
 	return Query{c}, ok
 }
 
@@ -201,7 +201,7 @@ var untilPathAbemptyInHttpsURI = ast.RulesOf(RulePathAbempty, RuleQuery)
 
 // Query returns the node's query child, or false when it has none.
 func (v HttpsURI) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInHttpsURI, backUntilQueryInHttpsURI)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInHttpsURI, backUntilQueryInHttpsURI)
 	return Query{c}, ok
 }
 
@@ -264,7 +264,7 @@ var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
 

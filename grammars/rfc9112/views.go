@@ -154,7 +154,7 @@ func (v OriginForm) AbsolutePath() AbsolutePath {
 
 // Query returns the node's query child, or false when it has none.
 func (v OriginForm) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInOriginForm, backUntilQueryInOriginForm)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInOriginForm, backUntilQueryInOriginForm)
 	return Query{c}, ok
 }
 
@@ -277,7 +277,7 @@ var untilPathEmptyInAbsoluteForm = ast.RulesOf(RuleAuthority, RulePathAbempty, R
 
 // Query returns the node's query child, or false when it has none.
 func (v AbsoluteForm) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInAbsoluteForm, backUntilQueryInAbsoluteForm)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInAbsoluteForm, backUntilQueryInAbsoluteForm)
 	return Query{c}, ok
 }
 
@@ -329,7 +329,7 @@ func (v AuthorityForm) Host() Host {
 
 // Port returns the node's port child.
 func (v AuthorityForm) Port() Port {
-	c, _ := v.OnlyChild(RulePort, untilPortInAuthorityForm, backUntilPortInAuthorityForm)
+	c, _ := v.OnlyLeafChild(RulePort, untilPortInAuthorityForm, backUntilPortInAuthorityForm)
 	return Port{c}
 }
 
@@ -433,7 +433,7 @@ var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
 

@@ -125,7 +125,7 @@ func (v URLReference) OpaqueURL() (OpaqueURL, bool) {
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URLReference) Fragment() (Fragment, bool) {
-	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURLReference, backUntilFragmentInURLReference)
+	c, ok := v.OnlyLeafChild(RuleFragment, untilFragmentInURLReference, backUntilFragmentInURLReference)
 	return Fragment{c}, ok
 }
 
@@ -213,7 +213,7 @@ func (v RelPath) PathSegments() (PathSegments, bool) {
 
 // Query returns the node's query child, or false when it has none.
 func (v RelPath) Query() (Query, bool) {
-	c, ok := v.OnlyChild(RuleQuery, untilQueryInRelPath, backUntilQueryInRelPath)
+	c, ok := v.OnlyLeafChild(RuleQuery, untilQueryInRelPath, backUntilQueryInRelPath)
 	return Query{c}, ok
 }
 
@@ -302,7 +302,7 @@ var backUntilHostInSite = ast.RulesOf(RuleUser, RulePassword, RuleHost)
 
 // Port returns the node's port child, or false when it has none.
 func (v Site) Port() (Port, bool) {
-	c, ok := v.OnlyChild(RulePort, untilPortInSite, backUntilPortInSite)
+	c, ok := v.OnlyLeafChild(RulePort, untilPortInSite, backUntilPortInSite)
 	return Port{c}, ok
 }
 
@@ -426,7 +426,7 @@ func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
 
 // Toplabel returns the node's toplabel child.
 func (v Hostname) Toplabel() Toplabel {
-	c, _ := v.OnlyChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
+	c, _ := v.OnlyLeafChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
 	return Toplabel{c}
 }
 

@@ -195,7 +195,7 @@ var untilOpaquePathURLStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSp
 
 // URLQueryString returns the node's URL-query-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) URLQueryString() (URLQueryString, bool) {
-	c, ok := v.OnlyChild(RuleURLQueryString, untilURLQueryStringInAbsoluteURLWithFragmentString, backUntilURLQueryStringInAbsoluteURLWithFragmentString)
+	c, ok := v.OnlyLeafChild(RuleURLQueryString, untilURLQueryStringInAbsoluteURLWithFragmentString, backUntilURLQueryStringInAbsoluteURLWithFragmentString)
 	return URLQueryString{c}, ok
 }
 
@@ -207,7 +207,7 @@ var backUntilURLQueryStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpe
 
 // URLFragmentString returns the node's URL-fragment-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) URLFragmentString() (URLFragmentString, bool) {
-	c, ok := v.OnlyChild(RuleURLFragmentString, untilURLFragmentStringInAbsoluteURLWithFragmentString, backUntilURLFragmentStringInAbsoluteURLWithFragmentString)
+	c, ok := v.OnlyLeafChild(RuleURLFragmentString, untilURLFragmentStringInAbsoluteURLWithFragmentString, backUntilURLFragmentStringInAbsoluteURLWithFragmentString)
 	return URLFragmentString{c}, ok
 }
 
@@ -303,7 +303,7 @@ func (v SpecialAuthority) ValidHostString() ValidHostString {
 
 // URLPortString returns the node's URL-port-string child, or false when it has none.
 func (v SpecialAuthority) URLPortString() (URLPortString, bool) {
-	c, ok := v.OnlyChild(RuleURLPortString, untilURLPortStringInSpecialAuthority, backUntilURLPortStringInSpecialAuthority)
+	c, ok := v.OnlyLeafChild(RuleURLPortString, untilURLPortStringInSpecialAuthority, backUntilURLPortStringInSpecialAuthority)
 	return URLPortString{c}, ok
 }
 
@@ -367,7 +367,7 @@ func (v OpaqueHostAndPortString) ValidOpaqueHostString() (ValidOpaqueHostString,
 
 // URLPortString returns the node's URL-port-string child, or false when it has none.
 func (v OpaqueHostAndPortString) URLPortString() (URLPortString, bool) {
-	c, ok := v.OnlyChild(RuleURLPortString, untilURLPortStringInOpaqueHostAndPortString, backUntilURLPortStringInOpaqueHostAndPortString)
+	c, ok := v.OnlyLeafChild(RuleURLPortString, untilURLPortStringInOpaqueHostAndPortString, backUntilURLPortStringInOpaqueHostAndPortString)
 	return URLPortString{c}, ok
 }
 

@@ -513,7 +513,24 @@ func childLookup(v viewRule, id int, views map[int]*viewRule) (call, sets string
 	bwd := fmt.Sprintf("backUntil%sIn%s", child.goName, v.goName)
 	sets += fmt.Sprintf("// %s are the children of a node of rule %s before which it has no %s child.\nvar %s = ast.RulesOf(%s)\n\n",
 		bwd, v.name, child.name, bwd, strings.Join(backward, ", "))
-	return fmt.Sprintf("v.OnlyChild(Rule%s, %s, %s)", child.goName, fwd, bwd), sets
+	only := "OnlyChild"
+	if leavesFrom(v, id, views) {
+		only = "OnlyLeafChild"
+	}
+	return fmt.Sprintf("v.%s(Rule%s, %s, %s)", only, child.goName, fwd, bwd), sets
+}
+
+// leavesFrom reports whether the nodes of rule id, and of every rule whose child can come
+// after one of id among the children of a node of view v, have no children: a look from the
+// last child back that meets a node deeper than a child has then passed every place a child
+// of id can be (ast.View.OnlyLeafChild).
+func leavesFrom(v viewRule, id int, views map[int]*viewRule) bool {
+	for _, x := range v.kids.order {
+		if (x == id || v.kids.after[[2]int{id, x}]) && views[x].kids.total.max != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // component is an unscoped component declaration of the header whose forms are plain node
