@@ -383,19 +383,8 @@ func (v View) OnlyChild(rule uint16, forward, backward *RuleSet) (View, bool) {
 	if v.Index != 0 {
 		return v.ChildUntil(rule, forward)
 	}
-	nodes := v.Tree.nodes
-	for c := len(nodes) - 1; c > 0; c-- {
-		n := nodes[c]
-		if n.EndDepth&MaxTreeDepth != 1 {
-			continue // below a child of the root
-		}
-		if r := uint16(n.StartRule & ruleMask); r == rule {
-			return View{Tree: v.Tree, Index: c}, true
-		} else if backward.Has(r) {
-			break
-		}
-	}
-	return View{Tree: v.Tree, Index: -1}, false
+	c := lastChild(v.Tree.nodes, rule, backward, false)
+	return View{Tree: v.Tree, Index: c}, c >= 0
 }
 
 // OnlyLeafChild is OnlyChild for a rule whose nodes have no children, and after whose child
@@ -408,19 +397,28 @@ func (v View) OnlyLeafChild(rule uint16, forward, backward *RuleSet) (View, bool
 	if v.Index != 0 {
 		return v.ChildUntil(rule, forward)
 	}
-	nodes := v.Tree.nodes
+	c := lastChild(v.Tree.nodes, rule, backward, true)
+	return View{Tree: v.Tree, Index: c}, c >= 0
+}
+
+// lastChild is the root's look of OnlyChild (leaves false) and OnlyLeafChild (leaves true)
+// over the tree's nodes: the index of the child, or -1.
+func lastChild(nodes []TreeNode, rule uint16, backward *RuleSet, leaves bool) int {
 	for c := len(nodes) - 1; c > 0; c-- {
 		n := nodes[c]
 		if n.EndDepth&MaxTreeDepth != 1 {
-			break // below a child that has children: not of rule, nor after one of it
+			if leaves {
+				break // below a child that has children: not of rule, nor after one of it
+			}
+			continue // below a child of the root
 		}
 		if r := uint16(n.StartRule & ruleMask); r == rule {
-			return View{Tree: v.Tree, Index: c}, true
+			return c
 		} else if backward.Has(r) {
 			break
 		}
 	}
-	return View{Tree: v.Tree, Index: -1}, false
+	return -1
 }
 
 // ChildInUntil is ChildUntil for a child of any of the rules of rules (the rules of a
