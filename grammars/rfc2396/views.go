@@ -123,6 +123,7 @@ type AbsoluteURIChildren struct {
 	Query      Query
 	AbsPath    AbsPath
 	OpaquePart OpaquePart
+	Path       ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -136,6 +137,7 @@ func (v AbsoluteURI) Children() AbsoluteURIChildren {
 		Query{ast.View{Tree: v.Tree, Index: first[3]}},
 		AbsPath{ast.View{Tree: v.Tree, Index: first[4]}},
 		OpaquePart{ast.View{Tree: v.Tree, Index: first[5]}},
+		ast.View{Tree: v.Tree, Index: max(first[4], first[5])},
 	}
 }
 
@@ -222,6 +224,7 @@ type RelativeURIChildren struct {
 	Query   Query
 	AbsPath AbsPath
 	RelPath RelPath
+	Path    ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -234,6 +237,7 @@ func (v RelativeURI) Children() RelativeURIChildren {
 		Query{ast.View{Tree: v.Tree, Index: first[2]}},
 		AbsPath{ast.View{Tree: v.Tree, Index: first[3]}},
 		RelPath{ast.View{Tree: v.Tree, Index: first[4]}},
+		ast.View{Tree: v.Tree, Index: max(first[3], first[4])},
 	}
 }
 

@@ -67,6 +67,7 @@ type URIReferenceChildren struct {
 	Query        Query
 	Fragment     Fragment
 	PathNoscheme PathNoscheme
+	Path         ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -84,6 +85,7 @@ func (v URIReference) Children() URIReferenceChildren {
 		Query{ast.View{Tree: v.Tree, Index: first[7]}},
 		Fragment{ast.View{Tree: v.Tree, Index: first[8]}},
 		PathNoscheme{ast.View{Tree: v.Tree, Index: first[9]}},
+		ast.View{Tree: v.Tree, Index: max(first[3], first[4], first[9], first[5], first[6])},
 	}
 }
 

@@ -67,6 +67,7 @@ type IRIReferenceChildren struct {
 	Iquery        Iquery
 	Ifragment     Ifragment
 	IpathNoscheme IpathNoscheme
+	Path          ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -84,6 +85,7 @@ func (v IRIReference) Children() IRIReferenceChildren {
 		Iquery{ast.View{Tree: v.Tree, Index: first[7]}},
 		Ifragment{ast.View{Tree: v.Tree, Index: first[8]}},
 		IpathNoscheme{ast.View{Tree: v.Tree, Index: first[9]}},
+		ast.View{Tree: v.Tree, Index: max(first[3], first[4], first[9], first[5], first[6])},
 	}
 }
 

@@ -119,6 +119,7 @@ type URIChildren struct {
 	PathEmpty    PathEmpty
 	Query        Query
 	Fragment     Fragment
+	Path         ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -135,6 +136,7 @@ func (v URI) Children() URIChildren {
 		PathEmpty{ast.View{Tree: v.Tree, Index: first[6]}},
 		Query{ast.View{Tree: v.Tree, Index: first[7]}},
 		Fragment{ast.View{Tree: v.Tree, Index: first[8]}},
+		ast.View{Tree: v.Tree, Index: max(first[3], first[4], first[5], first[6])},
 	}
 }
 
@@ -252,6 +254,7 @@ type RelativeRefChildren struct {
 	PathEmpty    PathEmpty
 	Query        Query
 	Fragment     Fragment
+	Path         ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -267,6 +270,7 @@ func (v RelativeRef) Children() RelativeRefChildren {
 		PathEmpty{ast.View{Tree: v.Tree, Index: first[5]}},
 		Query{ast.View{Tree: v.Tree, Index: first[6]}},
 		Fragment{ast.View{Tree: v.Tree, Index: first[7]}},
+		ast.View{Tree: v.Tree, Index: max(first[2], first[3], first[4], first[5])},
 	}
 }
 

@@ -187,6 +187,7 @@ type AbsoluteFormChildren struct {
 	PathRootless PathRootless
 	PathEmpty    PathEmpty
 	Query        Query
+	Path         ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -202,6 +203,7 @@ func (v AbsoluteForm) Children() AbsoluteFormChildren {
 		PathRootless{ast.View{Tree: v.Tree, Index: first[5]}},
 		PathEmpty{ast.View{Tree: v.Tree, Index: first[6]}},
 		Query{ast.View{Tree: v.Tree, Index: first[7]}},
+		ast.View{Tree: v.Tree, Index: max(first[3], first[4], first[5], first[6])},
 	}
 }
 

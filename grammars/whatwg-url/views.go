@@ -68,6 +68,8 @@ type AbsoluteURLWithFragmentStringChildren struct {
 	OpaquePathURLString               OpaquePathURLString
 	URLQueryString                    URLQueryString
 	URLFragmentString                 URLFragmentString
+	Scheme                            ast.View // the child that is the node's scheme, as Scheme() gives it
+	Authority                         ast.View // the child that is the node's authority, as Authority() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -87,6 +89,8 @@ func (v AbsoluteURLWithFragmentString) Children() AbsoluteURLWithFragmentStringC
 		OpaquePathURLString{ast.View{Tree: v.Tree, Index: first[9]}},
 		URLQueryString{ast.View{Tree: v.Tree, Index: first[10]}},
 		URLFragmentString{ast.View{Tree: v.Tree, Index: first[11]}},
+		ast.View{Tree: v.Tree, Index: max(first[1], first[4], first[6])},
+		ast.View{Tree: v.Tree, Index: max(first[2], first[5], first[7])},
 	}
 }
 

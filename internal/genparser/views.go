@@ -401,6 +401,9 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 		for _, id := range v.kids.order {
 			fmt.Fprintf(b, "\t%s %[1]s\n", views[id].goName)
 		}
+		for _, gr := range v.groups {
+			fmt.Fprintf(b, "\t%s ast.View // the child that is the node's %s, as %[1]s() gives it\n", gr.goName, gr.name)
+		}
 		b.WriteString("}\n\n")
 		fmt.Fprintf(b, "// Children returns the node's children by rule, in one pass over them: the accessors'\n// answers at the cost of one.\n")
 		// One pass with a place per rule (ast.View.FirstChildren), the places a string
@@ -415,6 +418,18 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 				places = append(places, 0)
 			}
 			places[id] = byte(k + 1)
+		}
+		for _, gr := range v.groups {
+			// The group has at most one child: the one of its rules' places that is not -1.
+			var at []string
+			for _, id := range gr.ids {
+				at = append(at, fmt.Sprintf("first[%d]", places[id]))
+			}
+			index := at[0]
+			if len(at) > 1 {
+				index = "max(" + strings.Join(at, ", ") + ")"
+			}
+			fmt.Fprintf(b, "\t\tast.View{Tree: v.Tree, Index: %s},\n", index)
 		}
 		b.WriteString("\t}\n}\n\n")
 		fmt.Fprintf(b, "// %s is the place in Children's pass of each rule (ast.View.FirstChildren).\nconst %[1]s = %q\n\n", slots, places)
