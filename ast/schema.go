@@ -2,6 +2,7 @@ package ast
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -79,16 +80,17 @@ type Schema struct {
 	blameRules []bool
 
 	// plainComps is set when every declared component has one declaration, not scoped
-	// (one component may have a scoped one before it: altComp), whose rules it takes whole
-	// or cut at a "?" (no A.. or A/..), each rule once: a
-	// component is then the first node of its rules that its form finds one in, and
+	// (one component may have a scoped one before it: altComp), that names each rule once:
+	// a component is then the first node of its rules that its form finds one in, and
 	// spansOf finds every component in one pass over the nodes, by compMask (per rule: the
-	// components whose declaration names it), compCuts (per rule and component: the cut,
-	// as componentDecl.cuts) and ruleDecl (per rule: named by the rule declaration).
+	// components whose declaration names it), compDecl (per component: that declaration),
+	// compK (per rule and component: the rule's place in it, whose form componentAt reads)
+	// and ruleDecl (per rule: named by the rule declaration).
 	plainComps bool
 	compOne    []int8 // per rule: its one component when it has one and takes it whole, else -1
 	compMask   []uint8
-	compCuts   [][numComponents]byte
+	compDecl   [numComponents]*componentDecl
+	compK      [][numComponents]uint8
 	ruleDecl   []bool
 	// plainLook is, per rule, what plainSpans looks for in its nodes (lookComp: compMask is
 	// not 0, lookRule: ruleDecl, lookKind: a host kind): one load a node, and most are 0.
@@ -288,7 +290,7 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			}
 		}
 	}
-	s.plainComps, s.compMask, s.compCuts = true, make([]uint8, len(names)), make([][numComponents]byte, len(names))
+	s.plainComps, s.compMask, s.compK = true, make([]uint8, len(names)), make([][numComponents]uint8, len(names))
 	s.ruleDecl = make([]bool, len(names))
 	for _, r := range s.rules {
 		s.ruleDecl[r] = true
@@ -312,12 +314,13 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 		if list[0].emptyIfNot {
 			s.compEmpty |= 1 << c
 		}
+		s.compDecl[c] = &list[0]
 		for k, r := range list[0].rules {
-			if list[0].to[k] != -1 || s.compMask[r]&(1<<c) != 0 {
-				s.plainComps = false // a form that reads past the node, or a rule named twice
+			if s.compMask[r]&(1<<c) != 0 || k > math.MaxUint8 {
+				s.plainComps = false // a rule named twice
 			}
 			s.compMask[r] |= 1 << c
-			s.compCuts[r][c] = list[0].cuts[k]
+			s.compK[r][c] = uint8(k)
 		}
 	}
 	s.altLook = make([]uint8, len(names))
@@ -333,8 +336,10 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 	s.compOne, s.plainLook = make([]int8, len(names)), make([]uint8, len(names))
 	for r, m := range s.compMask {
 		s.compOne[r] = -1
-		if c := bits.TrailingZeros8(m); bits.OnesCount8(m) == 1 && s.compCuts[r][c] == 0 {
-			s.compOne[r] = int8(c)
+		if c := bits.TrailingZeros8(m); bits.OnesCount8(m) == 1 {
+			if d, k := s.compDecl[c], s.compK[r][c]; d.cuts[k] == 0 && d.to[k] == -1 {
+				s.compOne[r] = int8(c) // the node's text, whole
+			}
 		}
 		if m != 0 {
 			s.plainLook[r] |= lookComp
@@ -781,7 +786,7 @@ func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
 					*sp.at(int(c)) = Range{Start: int(n.Start()), End: int(n.End()), Defined: true}
 				}
 			} else {
-				found = t.cutComponents(sp, found, r, n)
+				found = t.formComponents(sp, found, r, i)
 			}
 		}
 		if f&lookRule != 0 {
@@ -873,19 +878,20 @@ const (
 	lookPartKind
 )
 
-// cutComponents is plainSpans' step at node n, of rule r, for the components that r's
-// node gives cut at a "?" or with others: each not found yet that its form finds here. It
-// returns found with them.
-func (t Tree) cutComponents(sp *Spans, found uint, r uint16, n TreeNode) uint {
+// formComponents is plainSpans' step at node i, of rule r, for the components that r's node
+// gives cut at a "?", read past the node (A..B, A.., A/..) or with others: each not found yet
+// that its form finds here, as the general way's componentAt finds it. It returns found with
+// them.
+func (t Tree) formComponents(sp *Spans, found uint, r uint16, i int) uint {
 	s := t.schema
 	for m := s.compMask[r] &^ uint8(found); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros8(m)
-		from, to, ok := cut(t.src, n.Start(), n.End(), s.compCuts[r][c])
+		rg, ok := t.componentAt(s.compDecl[c], int(s.compK[r][c]), i, t.nodes[0].End())
 		if !ok {
 			continue // none here: a later node of the rules may have one
 		}
 		found |= 1 << c
-		*sp.at(c) = Range{Start: int(from), End: int(to), Defined: true}
+		*sp.at(c) = rg
 	}
 	return found
 }

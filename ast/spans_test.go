@@ -139,6 +139,49 @@ func TestPlainSpansDeclarations(t *testing.T) {
 	}
 }
 
+// The one-pass way for the forms that read past their node, unscoped (url-syntax-05's
+// user..password): A..B to the end of a B right after A's subtree, A.. to the end of the
+// input, A/.. from the "/" after A, where there is one, to the end (else a later node's).
+func TestPlainSpansReadPast(t *testing.T) {
+	s, err := ast.NewSchema([]string{"ref", "user", "pw", "host", "site", "path"}, []ast.Decl{
+		{Key: "component userinfo", Value: "user..pw"},
+		{Key: "component host", Value: "host"},
+		{Key: "component path", Value: "site/.."},
+		{Key: "component query", Value: "path.."},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ast.PlainComps(s) {
+		t.Fatal("forms that read past their node, unscoped, take the one pass")
+	}
+	for _, c := range []struct {
+		tree                     ast.Tree
+		userinfo, path, query    string
+		hasUser, hasPath, hasQry bool
+	}{
+		// "u:p@h/x": user, then pw right after it; a site with a "/" after it; path "x".
+		{ast.NewTree("u:p@h/x", s, []ast.TreeNode{node(0, 7, 0, 0), node(0, 5, 4, 1), node(0, 1, 1, 2), node(2, 3, 2, 2), node(4, 5, 3, 2), node(6, 7, 5, 1)}),
+			"u:p", "x", "x", true, true, true},
+		// "u@h": a user and no pw; a site with nothing after it; no path.
+		{ast.NewTree("u@h", s, []ast.TreeNode{node(0, 3, 0, 0), node(0, 3, 4, 1), node(0, 1, 1, 2), node(2, 3, 3, 2)}),
+			"u", "", "", true, false, false},
+		// "u;h/y": a pw that is not right after the user's subtree (a host between).
+		{ast.NewTree("u;h/y", s, []ast.TreeNode{node(0, 5, 0, 0), node(0, 3, 4, 1), node(0, 1, 1, 2), node(2, 3, 3, 2), node(2, 3, 2, 2), node(4, 5, 5, 1)}),
+			"u", "y", "y", true, true, true},
+		// "s:t/z": a first site with no "/" after it, a second with one.
+		{ast.NewTree("s:t/z", s, []ast.TreeNode{node(0, 5, 0, 0), node(0, 1, 4, 1), node(2, 3, 4, 1), node(4, 5, 5, 1)}),
+			"", "z", "z", false, true, true},
+	} {
+		requireSamePasses(t, c.tree)
+		sp, src := c.tree.Spans(), c.tree.Src()
+		if sp.Userinfo.Defined != c.hasUser || sp.Userinfo.In(src) != c.userinfo || sp.Path.Defined != c.hasPath ||
+			sp.Path.In(src) != c.path || sp.Query.Defined != c.hasQry || sp.Query.In(src) != c.query {
+			t.Fatalf("spans of %q: %+v", src, sp)
+		}
+	}
+}
+
 // The one-pass way for a component with a scoped declaration before its unscoped one (as
 // whatwg-url's host in an opaque host): where the scope has a node, the first node of the
 // scoped rules, or an empty component when there is none; elsewhere the unscoped rules'.
