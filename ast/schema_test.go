@@ -16,6 +16,8 @@ func FuzzSchema(f *testing.F) {
 	f.Add("component userinfo", "a", "blame userinfo", "@", "ab:c", uint8(2))
 	f.Add("component host in a", `b ""`, "component host", "c", "abc", uint8(3))
 	f.Add("component host in c", "b", "component host", "a", "abc", uint8(19))
+	f.Add("component userinfo", "a..b", "component path", "c/..", "a:b/c", uint8(3))
+	f.Add("component query", "b..", "component host", "a..c", "a?bc", uint8(19))
 	f.Fuzz(func(t *testing.T, k1, v1, k2, v2, src string, shape uint8) {
 		names := []string{"r", "a", "b", "c"}
 		s, err := NewSchema(names, []Decl{{k1, v1}, {k2, v2}})
