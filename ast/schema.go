@@ -704,8 +704,10 @@ func (t Tree) generalSpans(sp *Spans, want uint) (kindNode int) {
 	} else {
 		first = make([]int32, len(s.Names))
 	}
-	for i, n := range t.nodes {
-		if r := n.Rule(); int(r) < len(first) && first[r] == 0 {
+	// From the last node back, so that a rule's first node is written last: a store a node,
+	// and no branch on what was stored before.
+	for i := len(t.nodes) - 1; i >= 0; i-- {
+		if r := t.nodes[i].Rule(); int(r) < len(first) {
 			first[r] = int32(i + 1)
 		}
 	}
@@ -719,18 +721,17 @@ func (t Tree) generalSpans(sp *Spans, want uint) (kindNode int) {
 		}
 		return node, k
 	}
-	sp.Rule = t.RuleName(0)
-	if i, _ := firstOf(s.rules); i >= 0 {
-		sp.Rule = t.RuleName(i)
-	}
+	ruleNode, _ := firstOf(s.rules)
+	sp.Rule = s.Names[t.nodes[max(ruleNode, 0)].Rule()] // the root's when no rule is named
 	ranges := sp.ranges()
+	rootEnd := t.nodes[0].End()
 	for c, list := range s.comps {
 		if want&(1<<c) == 0 {
 			continue
 		}
 		for di := range list {
 			d := &list[di]
-			end := t.nodes[0].End() // the root's, for a declaration without a scope
+			end := rootEnd // the root's, for a declaration without a scope
 			if d.scope >= 0 {
 				f := first[d.scope]
 				if f == 0 {
