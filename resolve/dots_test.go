@@ -169,3 +169,26 @@ func FuzzRemoveDotSegments(f *testing.F) {
 		}
 	})
 }
+
+// TestHasDotSegment holds hasDotSegment, which looks at the dots only, to its definition: a
+// segment of the path split at its "/"s is "." or "..". The paths are every string of up to
+// six bytes over ".", "/" and "a".
+func TestHasDotSegment(t *testing.T) {
+	paths := []string{""}
+	for n := 0; n < 6; n++ {
+		for _, p := range paths {
+			if len(p) == n {
+				for _, c := range []string{".", "/", "a"} {
+					paths = append(paths, p+c)
+				}
+			}
+		}
+	}
+	for _, p := range paths {
+		want := false
+		for _, seg := range strings.Split(p, "/") {
+			want = want || seg == "." || seg == ".."
+		}
+		assert.Equal(t, want, hasDotSegment(p), "%q", p)
+	}
+}

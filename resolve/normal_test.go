@@ -100,7 +100,7 @@ func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewri
 		}
 		// The shortcuts (isNormal, inPlace) give what every rewrite run in full gives: the
 		// same tree, the same changes, the same error.
-		full, fchanges, ferr := normalize(g, ref, opt, false, nil)
+		full, fchanges, ferr := normalize(g, ref, nil, opt, false, nil)
 		if tree.String() != full.String() || !slices.Equal(tree.Nodes(), full.Nodes()) || !slices.Equal(tchanges, fchanges) || fmt.Sprint(terr) != fmt.Sprint(ferr) {
 			t.Fatalf("%s at %s: NormalizeString(%q) = %q, %v, %v; in full %q, %v, %v", g.ID(), level, s, tree.String(), tchanges, terr, full.String(), fchanges, ferr)
 		}
@@ -117,7 +117,7 @@ func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewri
 		}
 		normal++
 		// parsed false: normalize runs every rewrite, not isNormal.
-		out, changes, err := normalize(g, ref, opt, false, nil)
+		out, changes, err := normalize(g, ref, nil, opt, false, nil)
 		if err != nil || len(changes) > 0 || out.String() != s {
 			t.Fatalf("%s at %s: isNormal(%q), but normalize gives %q, %v, %v", g.ID(), level, s, out.String(), changes, err)
 		}

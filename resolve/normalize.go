@@ -128,7 +128,7 @@ func Normalize(ref ast.Tree, opt NormalizeOptions) (ast.Tree, []Change, error) {
 	if err := checkTree(g, ref); err != nil {
 		return ast.Tree{}, nil, fmt.Errorf("normalize: %w", err)
 	}
-	return normalize(g, ref, opt, false, nil)
+	return normalize(g, ref, nil, opt, false, nil)
 }
 
 // NormalizeString parses s with the options' grammar and normalizes it, as Normalize does
@@ -148,7 +148,7 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 		}
 		return ast.Tree{}, nil, err
 	}
-	return normalize(g, ref, opt, true, nil) // returns a tree of its own, never ref
+	return normalize(g, ref, nil, opt, true, nil) // returns a tree of its own, never ref
 }
 
 // NormalForm parses s with the options' grammar and returns the text of its normal form, as
@@ -180,7 +180,16 @@ func normalFormIn(g *urlgrammar.Grammar, p *urlgrammar.Parser, s string, opt Nor
 		}
 		return ast.Tree{}, err
 	}
-	out, _, err := normalize(g, ref, opt, true, p) // a normal reference: ref itself, no copy
+	// A normal reference (most are) is ref itself, found before normalize's set-up.
+	var sp *ast.Spans
+	if !opt.NFC {
+		spans := ref.Spans()
+		if isNormal(ref.Src(), &spans, opt.Level, DefaultAlgorithm(g) == Algorithm3986) {
+			return ref, nil
+		}
+		sp = &spans
+	}
+	out, _, err := normalize(g, ref, sp, opt, true, p)
 	return out, err
 }
 
@@ -222,8 +231,9 @@ func putParser(g *urlgrammar.Grammar, p *urlgrammar.Parser) { parserPool(g).Put(
 // ref's source then takes a copy of ref instead of a parse of it. With a Parser text (the
 // one that parsed ref, for NormalForm), only the result's text is wanted: the rewrites are
 // not listed, no tree is copied, and the results written are parsed again through text, so
-// that the tree returned may be text's (overwritten by its next parse).
-func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed bool, text *urlgrammar.Parser) (ast.Tree, []Change, error) {
+// that the tree returned may be text's (overwritten by its next parse). refSpans, when not
+// nil, are ref's components, of a reference isNormal said false of.
+func normalize(g *urlgrammar.Grammar, ref ast.Tree, refSpans *ast.Spans, opt NormalizeOptions, parsed bool, text *urlgrammar.Parser) (ast.Tree, []Change, error) {
 	var changes []Change
 	note := func(rule, component, before, after string) {
 		if before != after && text == nil {
@@ -244,7 +254,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 				return ast.Tree{}, nil, fmt.Errorf("normalize %q: its NFC form %q is not valid: %w", input, s, err)
 			}
 			note("nfc", "reference", input, s)
-			ref, parsed = nfc, true
+			ref, parsed, refSpans = nfc, true, nil
 		}
 	}
 	rfc3986 := DefaultAlgorithm(g) == Algorithm3986
@@ -252,21 +262,25 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 	if rfc3986 {
 		decode = decodeUnreserved3986
 	}
-	refSpans := ref.Spans() // read once: split, the check below and the case rewrites use them
-	if parsed && isNormal(ref.Src(), &refSpans, opt.Level, rfc3986) {
-		// Most references are normal already: their tree is the result, without the
-		// components copied out, compared and written back.
-		return own(ref), changes, nil
+	if refSpans == nil {
+		// Read once: split, the check below and the case rewrites use them.
+		sp := ref.Spans()
+		refSpans = &sp
+		if parsed && isNormal(ref.Src(), refSpans, opt.Level, rfc3986) {
+			// Most references are normal already: their tree is the result, without the
+			// components copied out, compared and written back.
+			return own(ref), changes, nil
+		}
 	}
 	if parsed {
 		// Most of the others differ from their normal form in place: a scheme or host in
 		// capitals, a default port.
-		if out, ok := inPlace(g, text, ref.Src(), &refSpans, opt.Level, rfc3986, note); ok {
+		if out, ok := inPlace(g, text, ref.Src(), refSpans, opt.Level, rfc3986, note); ok {
 			return out, changes, nil
 		}
 	}
 	// Escape normalization, component by component.
-	p := uri.OfSpans(refSpans, ref.Src())
+	p := uri.OfSpans(*refSpans, ref.Src())
 	escapes := func(component string, s *string) {
 		if s == nil {
 			return
@@ -288,8 +302,8 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 	var sp ast.Spans // cur's
 	owned := false   // cur is a tree of this call's own (write's), which may be returned
 	var err error
-	if _, guard := guardPath(p); guard == "" && refSpans.Scheme.Defined && diffSpans(p, refSpans, ref.Src()) == "" {
-		cur, sp = ref, refSpans // not the result: ref is the caller's tree, or a Parser's
+	if _, guard := guardPath(p); guard == "" && refSpans.Scheme.Defined && diffSpans(p, *refSpans, ref.Src()) == "" {
+		cur, sp = ref, *refSpans // not the result: ref is the caller's tree, or a Parser's
 	} else {
 		var guard string
 		owned = true
@@ -411,7 +425,7 @@ func isNormal(src string, sp *ast.Spans, level Level, rfc3986 bool) bool {
 			return false
 		}
 	}
-	if h := sp.Host; h.Defined && sp.Authority.Defined && (rfc3986 || sp.HostKind != "reg-name") && lowerHost(h.In(src)) != h.In(src) {
+	if h := sp.Host; h.Defined && sp.Authority.Defined && (rfc3986 || sp.HostKind != "reg-name") && !foldedHost(h.In(src)) {
 		return false
 	}
 	if (strings.HasPrefix(path, "/") || rfc3986 && path != "") && hasDotSegment(path) {
@@ -654,6 +668,17 @@ func decodeUnreserved3986(s string) string {
 	return ast.UnescapeIf(s, func(c byte) bool { return decodable(c) || c == '-' || c == '.' })
 }
 
+// foldedHost reports whether lowerHost leaves h as it is, without its copy: most hosts have
+// no capital at all.
+func foldedHost(h string) bool {
+	for i := 0; i < len(h); i++ {
+		if h[i]-'A' < 26 {
+			return lowerHost(h) == h // a capital, or an escape's hex digit
+		}
+	}
+	return true
+}
+
 // lowerHost case-folds a host, keeping the hex digits of its escapes in upper case (the
 // escape-case rewrite has made them so; folding them back would undo it).
 func lowerHost(h string) string {
@@ -717,7 +742,7 @@ func Equal(a, b ast.Tree, level Level, opt CompareOptions) (bool, error) {
 	}
 	normal := func(r ast.Tree) (string, error) {
 		if level > LevelString {
-			n, _, err := normalize(g, r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar}, false, nil)
+			n, _, err := normalize(g, r, nil, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar}, false, nil)
 			if err != nil {
 				return "", err
 			}

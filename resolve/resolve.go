@@ -627,17 +627,24 @@ func removeDotSegments(buf string, dots DotSegments) (string, error) {
 	return lead + strings.Join(stack, "/"), nil
 }
 
-// hasDotSegment reports whether a segment of path (between "/"s) is "." or "..".
+// hasDotSegment reports whether a segment of path (between "/"s) is "." or "..". It looks
+// at the dots only: most paths have none, or one in a file name.
 func hasDotSegment(path string) bool {
-	if strings.IndexByte(path, '.') < 0 {
-		return false // no dot at all: the common case, at memchr's speed
-	}
-	for path != "" {
-		seg, rest, _ := strings.Cut(path, "/")
-		if seg == "." || seg == ".." {
-			return true
+	for i := strings.IndexByte(path, '.'); i >= 0; {
+		if i == 0 || path[i-1] == '/' { // a segment begins with this dot
+			j := i + 1
+			if j < len(path) && path[j] == '.' {
+				j++
+			}
+			if j == len(path) || path[j] == '/' {
+				return true
+			}
 		}
-		path = rest
+		k := strings.IndexByte(path[i+1:], '.')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
 	}
 	return false
 }
