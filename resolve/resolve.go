@@ -252,6 +252,9 @@ func (rs *Resolver) Target(ref string) (string, error) {
 		return "", err
 	}
 	sp := r.Spans()
+	if rs.b.Scheme != nil && rs.isTarget(&sp, ref) {
+		return ref, nil // outcome's first answer, without its set-up
+	}
 	o, err := rs.outcome(r, &sp, true)
 	if err != nil {
 		return "", err
@@ -271,6 +274,10 @@ func (rs *Resolver) Target(ref string) (string, error) {
 // check): a target that is ref's source then takes a copy of ref instead of a parse of it.
 func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 	refSpans := ref.Spans()
+	if parsed && rs.b.Scheme != nil && rs.isTarget(&refSpans, ref.Src()) {
+		// outcome's first answer, without its set-up: most references are their own target.
+		return ownResult(ref, false), nil
+	}
 	o, err := rs.outcome(ref, &refSpans, parsed)
 	if err != nil {
 		return nil, err

@@ -487,6 +487,11 @@ func TestResolver(t *testing.T) {
 	require.NoError(t, err)
 	_, err = rs.ResolveString("b")
 	assert.ErrorIs(t, err, resolve.ErrRelativeBase, "per reference, as Resolve says it")
+	// An absolute reference, its own target against any absolute base, is still an error.
+	_, err = rs.ResolveString("http://a/b")
+	assert.ErrorIs(t, err, resolve.ErrRelativeBase, "an absolute reference")
+	_, err = rs.Target("http://a/b")
+	assert.ErrorIs(t, err, resolve.ErrRelativeBase, "an absolute reference's text")
 }
 
 // NormalizeString gives the grammar's own error for an input that does not parse.
