@@ -3327,31 +3327,50 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										p, n = p9, n[:n9]
 										break L9
 									}
-									{
-										p15, n15 := p, len(n)
+								L15:
+									for {
 										{
 											p16, n16 := p, len(n)
-											ok = true
-										L16:
-											for {
-												if ok = p < len(s) && s[p] == '.'; ok {
-													p++
+											{
+												p17, n17 := p, len(n)
+												ok = true
+											L17:
+												for {
+													if ok = p < len(s) && s[p] == '.'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p17, n[:n17]
+														break L17
+													}
+													if ok = p < len(s) && class10[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p17, n[:n17]
+														break L17
+													}
+													break
 												}
-												if !ok {
-													p, n = p16, n[:n16]
-													break L16
-												}
-												if ok = p < len(s) && class10[s[p]]; ok {
-													p++
-												}
-												if !ok {
-													p, n = p16, n[:n16]
-													break L16
-												}
-												break
 											}
+											p, n = p16, n[:n16]
 										}
-										p, n = p15, n[:n15]
+										if ok {
+											break L15
+										}
+										{
+											p18, n18 := p, len(n)
+											if ok = p < len(s) && s[p] == '.'; ok {
+												p++
+											}
+											p, n = p18, n[:n18]
+											ok = !ok
+										}
+										if ok {
+											break L15
+										}
+										ok = false
+										break
 									}
 									if !ok {
 										p, n = p9, n[:n9]
@@ -3371,283 +3390,185 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						p, n = p7, n[:n7]
 						break L7
 					}
-				L17:
+				L19:
 					for {
 						if p < len(s) && class23[s[p]] {
 							{
-								p18, n18 := p, len(n)
+								p20, n20 := p, len(n)
 								ok = true
-							L18:
+							L20:
 								for {
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p18, n[:n18]
-										break L18
-									}
-									// domainlabel, inlined
-									node19 := len(n)
-									n = append(n, ast.TreeNode{})
-									n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 18
-									{
-										p20, n20 := p, len(n)
-										ok = true
-									L20:
-										for {
-											m21 := p
-											{
-												p22, n22 := p, len(n)
-												ok = true
-											L22:
-												for {
-													if ok = p < len(s) && class10[s[p]]; ok {
-														p++
-													}
-													if !ok {
-														p, n = p22, n[:n22]
-														break L22
-													}
-													{
-														start23 := p
-														if b.work <= b.limit { // past the limit, nothing is scanned
-															if p < len(s) && class22[s[p]] {
-																p = run22.RunEnd(s, p+1)
-															}
-														}
-														end23 := p // just past the run's last B
-														for end23 > start23 && !class10[s[end23-1]] {
-															end23--
-														}
-														b.work += p - start23
-														p = end23
-														ok = b.work <= b.limit
-													}
-													if !ok {
-														p, n = p22, n[:n22]
-														break L22
-													}
-													break
-												}
-											}
-											m21 = p - m21 // the length of n
-											if !ok {
-												p, n = p20, n[:n20]
-												break L20
-											}
-											ok = m21 <= 63 // a length bound on n
-											if !ok {
-												p, n = p20, n[:n20]
-												break L20
-											}
-											break
-										}
-									}
-									if ok {
-										n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
-									} else {
-										n = n[:node19]
-									}
-									if !ok {
-										p, n = p18, n[:n18]
-										break L18
-									}
-									{
-										p24, n24 := p, len(n)
-										if ok = p < len(s) && s[p] == '.'; ok {
-											p++
-										}
-										p, n = p24, n[:n24]
-										ok = !ok
-									}
-									if !ok {
-										p, n = p18, n[:n18]
-										break L18
-									}
-									break
-								}
-							}
-							if ok {
-								break L17
-							}
-						}
-						if p < len(s) && class23[s[p]] {
-							{
-								p25, n25 := p, len(n)
-								ok = true
-							L25:
-								for {
-									if ok = p < len(s) && s[p] == '.'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p25, n[:n25]
-										break L25
+										p, n = p20, n[:n20]
+										break L20
 									}
 									// toplabel, inlined
-									node26 := len(n)
+									node21 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 19
+									n[node21].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 									{
-										p27, n27 := p, len(n)
+										p22, n22 := p, len(n)
 										ok = true
-									L27:
+									L22:
 										for {
-											m28 := p
+											m23 := p
 											{
-												p29, n29 := p, len(n)
+												p24, n24 := p, len(n)
 												ok = true
-											L29:
+											L24:
 												for {
 													if ok = p < len(s) && class0[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p29, n[:n29]
-														break L29
+														p, n = p24, n[:n24]
+														break L24
 													}
 													{
-														start30 := p
+														start25 := p
 														if b.work <= b.limit { // past the limit, nothing is scanned
 															if p < len(s) && class22[s[p]] {
 																p = run22.RunEnd(s, p+1)
 															}
 														}
-														end30 := p // just past the run's last B
-														for end30 > start30 && !class10[s[end30-1]] {
-															end30--
+														end25 := p // just past the run's last B
+														for end25 > start25 && !class10[s[end25-1]] {
+															end25--
 														}
-														b.work += p - start30
-														p = end30
+														b.work += p - start25
+														p = end25
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p29, n[:n29]
-														break L29
+														p, n = p24, n[:n24]
+														break L24
 													}
 													break
 												}
 											}
-											m28 = p - m28 // the length of n
+											m23 = p - m23 // the length of n
 											if !ok {
-												p, n = p27, n[:n27]
-												break L27
+												p, n = p22, n[:n22]
+												break L22
 											}
-											ok = m28 <= 63 // a length bound on n
+											ok = m23 <= 63 // a length bound on n
 											if !ok {
-												p, n = p27, n[:n27]
-												break L27
+												p, n = p22, n[:n22]
+												break L22
 											}
 											break
 										}
 									}
 									if ok {
-										n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+										n[node21].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
-										n = n[:node26]
+										n = n[:node21]
 									}
 									if !ok {
-										p, n = p25, n[:n25]
-										break L25
+										p, n = p20, n[:n20]
+										break L20
 									}
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p25, n[:n25]
-										break L25
+										p, n = p20, n[:n20]
+										break L20
 									}
 									break
 								}
 							}
 							if ok {
-								break L17
+								break L19
 							}
 						}
 						if p < len(s) && class23[s[p]] {
 							{
-								p31, n31 := p, len(n)
+								p26, n26 := p, len(n)
 								ok = true
-							L31:
+							L26:
 								for {
 									if ok = p < len(s) && s[p] == '.'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p31, n[:n31]
-										break L31
+										p, n = p26, n[:n26]
+										break L26
 									}
 									// domainlabel, inlined
-									node32 := len(n)
+									node27 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node32].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+									n[node27].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 									{
-										p33, n33 := p, len(n)
+										p28, n28 := p, len(n)
 										ok = true
-									L33:
+									L28:
 										for {
-											m34 := p
+											m29 := p
 											{
-												p35, n35 := p, len(n)
+												p30, n30 := p, len(n)
 												ok = true
-											L35:
+											L30:
 												for {
 													if ok = p < len(s) && class10[s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, n = p35, n[:n35]
-														break L35
+														p, n = p30, n[:n30]
+														break L30
 													}
 													{
-														start36 := p
+														start31 := p
 														if b.work <= b.limit { // past the limit, nothing is scanned
 															if p < len(s) && class22[s[p]] {
 																p = run22.RunEnd(s, p+1)
 															}
 														}
-														end36 := p // just past the run's last B
-														for end36 > start36 && !class10[s[end36-1]] {
-															end36--
+														end31 := p // just past the run's last B
+														for end31 > start31 && !class10[s[end31-1]] {
+															end31--
 														}
-														b.work += p - start36
-														p = end36
+														b.work += p - start31
+														p = end31
 														ok = b.work <= b.limit
 													}
 													if !ok {
-														p, n = p35, n[:n35]
-														break L35
+														p, n = p30, n[:n30]
+														break L30
 													}
 													break
 												}
 											}
-											m34 = p - m34 // the length of n
+											m29 = p - m29 // the length of n
 											if !ok {
-												p, n = p33, n[:n33]
-												break L33
+												p, n = p28, n[:n28]
+												break L28
 											}
-											ok = m34 <= 63 // a length bound on n
+											ok = m29 <= 63 // a length bound on n
 											if !ok {
-												p, n = p33, n[:n33]
-												break L33
+												p, n = p28, n[:n28]
+												break L28
 											}
 											break
 										}
 									}
 									if ok {
-										n[node32].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+										n[node27].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
-										n = n[:node32]
+										n = n[:node27]
 									}
 									if !ok {
-										p, n = p31, n[:n31]
-										break L31
+										p, n = p26, n[:n26]
+										break L26
 									}
 									break
 								}
 							}
 							if ok {
-								break L17
+								break L19
 							}
 						}
 						ok = false
@@ -3769,31 +3690,50 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p3, n[:n3]
 								break L3
 							}
-							{
-								p9, n9 := p, len(n)
+						L9:
+							for {
 								{
 									p10, n10 := p, len(n)
-									ok = true
-								L10:
-									for {
-										if ok = p < len(s) && s[p] == '.'; ok {
-											p++
+									{
+										p11, n11 := p, len(n)
+										ok = true
+									L11:
+										for {
+											if ok = p < len(s) && s[p] == '.'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p11, n[:n11]
+												break L11
+											}
+											if ok = p < len(s) && class10[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p11, n[:n11]
+												break L11
+											}
+											break
 										}
-										if !ok {
-											p, n = p10, n[:n10]
-											break L10
-										}
-										if ok = p < len(s) && class10[s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, n = p10, n[:n10]
-											break L10
-										}
-										break
 									}
+									p, n = p10, n[:n10]
 								}
-								p, n = p9, n[:n9]
+								if ok {
+									break L9
+								}
+								{
+									p12, n12 := p, len(n)
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									p, n = p12, n[:n12]
+									ok = !ok
+								}
+								if ok {
+									break L9
+								}
+								ok = false
+								break
 							}
 							if !ok {
 								p, n = p3, n[:n3]
@@ -3813,283 +3753,185 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-		L11:
+		L13:
 			for {
 				if p < len(s) && class23[s[p]] {
 					{
-						p12, n12 := p, len(n)
+						p14, n14 := p, len(n)
 						ok = true
-					L12:
+					L14:
 						for {
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p12, n[:n12]
-								break L12
-							}
-							// domainlabel, inlined
-							node13 := len(n)
-							n = append(n, ast.TreeNode{})
-							n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 18
-							{
-								p14, n14 := p, len(n)
-								ok = true
-							L14:
-								for {
-									m15 := p
-									{
-										p16, n16 := p, len(n)
-										ok = true
-									L16:
-										for {
-											if ok = p < len(s) && class10[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p16, n[:n16]
-												break L16
-											}
-											{
-												start17 := p
-												if b.work <= b.limit { // past the limit, nothing is scanned
-													if p < len(s) && class22[s[p]] {
-														p = run22.RunEnd(s, p+1)
-													}
-												}
-												end17 := p // just past the run's last B
-												for end17 > start17 && !class10[s[end17-1]] {
-													end17--
-												}
-												b.work += p - start17
-												p = end17
-												ok = b.work <= b.limit
-											}
-											if !ok {
-												p, n = p16, n[:n16]
-												break L16
-											}
-											break
-										}
-									}
-									m15 = p - m15 // the length of n
-									if !ok {
-										p, n = p14, n[:n14]
-										break L14
-									}
-									ok = m15 <= 63 // a length bound on n
-									if !ok {
-										p, n = p14, n[:n14]
-										break L14
-									}
-									break
-								}
-							}
-							if ok {
-								n[node13].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
-							} else {
-								n = n[:node13]
-							}
-							if !ok {
-								p, n = p12, n[:n12]
-								break L12
-							}
-							{
-								p18, n18 := p, len(n)
-								if ok = p < len(s) && s[p] == '.'; ok {
-									p++
-								}
-								p, n = p18, n[:n18]
-								ok = !ok
-							}
-							if !ok {
-								p, n = p12, n[:n12]
-								break L12
-							}
-							break
-						}
-					}
-					if ok {
-						break L11
-					}
-				}
-				if p < len(s) && class23[s[p]] {
-					{
-						p19, n19 := p, len(n)
-						ok = true
-					L19:
-						for {
-							if ok = p < len(s) && s[p] == '.'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								p, n = p14, n[:n14]
+								break L14
 							}
 							// toplabel, inlined
-							node20 := len(n)
+							node15 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 19
+							n[node15].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 							{
-								p21, n21 := p, len(n)
+								p16, n16 := p, len(n)
 								ok = true
-							L21:
+							L16:
 								for {
-									m22 := p
+									m17 := p
 									{
-										p23, n23 := p, len(n)
+										p18, n18 := p, len(n)
 										ok = true
-									L23:
+									L18:
 										for {
 											if ok = p < len(s) && class0[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p23, n[:n23]
-												break L23
+												p, n = p18, n[:n18]
+												break L18
 											}
 											{
-												start24 := p
+												start19 := p
 												if b.work <= b.limit { // past the limit, nothing is scanned
 													if p < len(s) && class22[s[p]] {
 														p = run22.RunEnd(s, p+1)
 													}
 												}
-												end24 := p // just past the run's last B
-												for end24 > start24 && !class10[s[end24-1]] {
-													end24--
+												end19 := p // just past the run's last B
+												for end19 > start19 && !class10[s[end19-1]] {
+													end19--
 												}
-												b.work += p - start24
-												p = end24
+												b.work += p - start19
+												p = end19
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p23, n[:n23]
-												break L23
+												p, n = p18, n[:n18]
+												break L18
 											}
 											break
 										}
 									}
-									m22 = p - m22 // the length of n
+									m17 = p - m17 // the length of n
 									if !ok {
-										p, n = p21, n[:n21]
-										break L21
+										p, n = p16, n[:n16]
+										break L16
 									}
-									ok = m22 <= 63 // a length bound on n
+									ok = m17 <= 63 // a length bound on n
 									if !ok {
-										p, n = p21, n[:n21]
-										break L21
+										p, n = p16, n[:n16]
+										break L16
 									}
 									break
 								}
 							}
 							if ok {
-								n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node15].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node20]
+								n = n[:node15]
 							}
 							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								p, n = p14, n[:n14]
+								break L14
 							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p19, n[:n19]
-								break L19
+								p, n = p14, n[:n14]
+								break L14
 							}
 							break
 						}
 					}
 					if ok {
-						break L11
+						break L13
 					}
 				}
 				if p < len(s) && class23[s[p]] {
 					{
-						p25, n25 := p, len(n)
+						p20, n20 := p, len(n)
 						ok = true
-					L25:
+					L20:
 						for {
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p20, n[:n20]
+								break L20
 							}
 							// domainlabel, inlined
-							node26 := len(n)
+							node21 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+							n[node21].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 							{
-								p27, n27 := p, len(n)
+								p22, n22 := p, len(n)
 								ok = true
-							L27:
+							L22:
 								for {
-									m28 := p
+									m23 := p
 									{
-										p29, n29 := p, len(n)
+										p24, n24 := p, len(n)
 										ok = true
-									L29:
+									L24:
 										for {
 											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p29, n[:n29]
-												break L29
+												p, n = p24, n[:n24]
+												break L24
 											}
 											{
-												start30 := p
+												start25 := p
 												if b.work <= b.limit { // past the limit, nothing is scanned
 													if p < len(s) && class22[s[p]] {
 														p = run22.RunEnd(s, p+1)
 													}
 												}
-												end30 := p // just past the run's last B
-												for end30 > start30 && !class10[s[end30-1]] {
-													end30--
+												end25 := p // just past the run's last B
+												for end25 > start25 && !class10[s[end25-1]] {
+													end25--
 												}
-												b.work += p - start30
-												p = end30
+												b.work += p - start25
+												p = end25
 												ok = b.work <= b.limit
 											}
 											if !ok {
-												p, n = p29, n[:n29]
-												break L29
+												p, n = p24, n[:n24]
+												break L24
 											}
 											break
 										}
 									}
-									m28 = p - m28 // the length of n
+									m23 = p - m23 // the length of n
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p22, n[:n22]
+										break L22
 									}
-									ok = m28 <= 63 // a length bound on n
+									ok = m23 <= 63 // a length bound on n
 									if !ok {
-										p, n = p27, n[:n27]
-										break L27
+										p, n = p22, n[:n22]
+										break L22
 									}
 									break
 								}
 							}
 							if ok {
-								n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
+								n[node21].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
-								n = n[:node26]
+								n = n[:node21]
 							}
 							if !ok {
-								p, n = p25, n[:n25]
-								break L25
+								p, n = p20, n[:n20]
+								break L20
 							}
 							break
 						}
 					}
 					if ok {
-						break L11
+						break L13
 					}
 				}
 				ok = false

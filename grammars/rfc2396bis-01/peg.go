@@ -119,17 +119,15 @@ var pegGrammar = pegvm.New([]*pegvm.Rule{
 		&pegvm.Star{Expr: &pegvm.Seq{Exprs: []pegvm.Expr{
 			&pegvm.Lit{Val: ".", Want: "\".\""},
 			&pegvm.Ref{Name: "domainlabel"},
-			&pegvm.And{Expr: &pegvm.Seq{Exprs: []pegvm.Expr{
-				&pegvm.Lit{Val: ".", Want: "\".\""},
-				&pegvm.Class{Val: "[a-zA-Z0-9]", Ranges: []rune{'a', 'z', 'A', 'Z', '0', '9'}},
-			}}},
-		}}},
-		&pegvm.Opt{Expr: &pegvm.Choice{Alternatives: []pegvm.Expr{
-			&pegvm.Seq{Exprs: []pegvm.Expr{
-				&pegvm.Lit{Val: ".", Want: "\".\""},
-				&pegvm.Ref{Name: "domainlabel"},
+			&pegvm.Choice{Alternatives: []pegvm.Expr{
+				&pegvm.And{Expr: &pegvm.Seq{Exprs: []pegvm.Expr{
+					&pegvm.Lit{Val: ".", Want: "\".\""},
+					&pegvm.Class{Val: "[a-zA-Z0-9]", Ranges: []rune{'a', 'z', 'A', 'Z', '0', '9'}},
+				}}},
 				&pegvm.Not{Expr: &pegvm.Lit{Val: ".", Want: "\".\""}},
 			}},
+		}}},
+		&pegvm.Opt{Expr: &pegvm.Choice{Alternatives: []pegvm.Expr{
 			&pegvm.Seq{Exprs: []pegvm.Expr{
 				&pegvm.Lit{Val: ".", Want: "\".\""},
 				&pegvm.Ref{Name: "toplabel"},

@@ -557,42 +557,56 @@ var g = &grammar{
 		{
 			name:        "qualified",
 			displayName: "\"qualified\"",
-			pos:         position{line: 89, col: 1, offset: 4616},
+			pos:         position{line: 92, col: 1, offset: 4864},
 			expr: &seqExpr{
-				pos: position{line: 89, col: 26, offset: 4641},
+				pos: position{line: 92, col: 26, offset: 4889},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 89, col: 26, offset: 4641},
+						pos: position{line: 92, col: 26, offset: 4889},
 						expr: &seqExpr{
-							pos: position{line: 89, col: 28, offset: 4643},
+							pos: position{line: 92, col: 28, offset: 4891},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 89, col: 28, offset: 4643},
+									pos:        position{line: 92, col: 28, offset: 4891},
 									val:        ".",
 									ignoreCase: false,
 									want:       "\".\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 89, col: 32, offset: 4647},
+									pos:  position{line: 92, col: 32, offset: 4895},
 									name: "domainlabel",
 								},
-								&andExpr{
-									pos: position{line: 89, col: 44, offset: 4659},
-									expr: &seqExpr{
-										pos: position{line: 89, col: 47, offset: 4662},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 89, col: 47, offset: 4662},
+								&choiceExpr{
+									pos: position{line: 92, col: 46, offset: 4909},
+									alternatives: []any{
+										&andExpr{
+											pos: position{line: 92, col: 46, offset: 4909},
+											expr: &seqExpr{
+												pos: position{line: 92, col: 49, offset: 4912},
+												exprs: []any{
+													&litMatcher{
+														pos:        position{line: 92, col: 49, offset: 4912},
+														val:        ".",
+														ignoreCase: false,
+														want:       "\".\"",
+													},
+													&charClassMatcher{
+														pos:        position{line: 92, col: 53, offset: 4916},
+														val:        "[a-zA-Z0-9]",
+														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+												},
+											},
+										},
+										&notExpr{
+											pos: position{line: 92, col: 69, offset: 4932},
+											expr: &litMatcher{
+												pos:        position{line: 92, col: 70, offset: 4933},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
-											},
-											&charClassMatcher{
-												pos:        position{line: 89, col: 51, offset: 4666},
-												val:        "[a-zA-Z0-9]",
-												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-												ignoreCase: false,
-												inverted:   false,
 											},
 										},
 									},
@@ -601,49 +615,25 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 89, col: 68, offset: 4683},
+						pos: position{line: 92, col: 79, offset: 4942},
 						expr: &choiceExpr{
-							pos: position{line: 89, col: 70, offset: 4685},
+							pos: position{line: 92, col: 81, offset: 4944},
 							alternatives: []any{
 								&seqExpr{
-									pos: position{line: 89, col: 70, offset: 4685},
+									pos: position{line: 92, col: 81, offset: 4944},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 89, col: 70, offset: 4685},
+											pos:        position{line: 92, col: 81, offset: 4944},
 											val:        ".",
 											ignoreCase: false,
 											want:       "\".\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 89, col: 74, offset: 4689},
-											name: "domainlabel",
-										},
-										&notExpr{
-											pos: position{line: 89, col: 86, offset: 4701},
-											expr: &litMatcher{
-												pos:        position{line: 89, col: 87, offset: 4702},
-												val:        ".",
-												ignoreCase: false,
-												want:       "\".\"",
-											},
-										},
-									},
-								},
-								&seqExpr{
-									pos: position{line: 89, col: 93, offset: 4708},
-									exprs: []any{
-										&litMatcher{
-											pos:        position{line: 89, col: 93, offset: 4708},
-											val:        ".",
-											ignoreCase: false,
-											want:       "\".\"",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 89, col: 97, offset: 4712},
+											pos:  position{line: 92, col: 85, offset: 4948},
 											name: "toplabel",
 										},
 										&litMatcher{
-											pos:        position{line: 89, col: 106, offset: 4721},
+											pos:        position{line: 92, col: 94, offset: 4957},
 											val:        ".",
 											ignoreCase: false,
 											want:       "\".\"",
@@ -651,16 +641,16 @@ var g = &grammar{
 									},
 								},
 								&seqExpr{
-									pos: position{line: 89, col: 112, offset: 4727},
+									pos: position{line: 92, col: 100, offset: 4963},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 89, col: 112, offset: 4727},
+											pos:        position{line: 92, col: 100, offset: 4963},
 											val:        ".",
 											ignoreCase: false,
 											want:       "\".\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 89, col: 116, offset: 4731},
+											pos:  position{line: 92, col: 104, offset: 4967},
 											name: "domainlabel",
 										},
 									},
@@ -674,42 +664,42 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 94, col: 1, offset: 5028},
+			pos:         position{line: 97, col: 1, offset: 5264},
 			expr: &seqExpr{
-				pos: position{line: 94, col: 30, offset: 5057},
+				pos: position{line: 97, col: 30, offset: 5293},
 				exprs: []any{
 					&labeledExpr{
-						pos:   position{line: 94, col: 30, offset: 5057},
+						pos:   position{line: 97, col: 30, offset: 5293},
 						label: "n",
 						expr: &actionExpr{
-							pos: position{line: 94, col: 34, offset: 5061},
+							pos: position{line: 97, col: 34, offset: 5297},
 							run: (*parser).callondomainlabel3,
 							expr: &seqExpr{
-								pos: position{line: 94, col: 34, offset: 5061},
+								pos: position{line: 97, col: 34, offset: 5297},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 94, col: 34, offset: 5061},
+										pos:        position{line: 97, col: 34, offset: 5297},
 										val:        "[a-zA-Z0-9]",
 										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 94, col: 46, offset: 5073},
+										pos: position{line: 97, col: 46, offset: 5309},
 										expr: &seqExpr{
-											pos: position{line: 94, col: 48, offset: 5075},
+											pos: position{line: 97, col: 48, offset: 5311},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 94, col: 48, offset: 5075},
+													pos: position{line: 97, col: 48, offset: 5311},
 													expr: &litMatcher{
-														pos:        position{line: 94, col: 48, offset: 5075},
+														pos:        position{line: 97, col: 48, offset: 5311},
 														val:        "-",
 														ignoreCase: false,
 														want:       "\"-\"",
 													},
 												},
 												&charClassMatcher{
-													pos:        position{line: 94, col: 53, offset: 5080},
+													pos:        position{line: 97, col: 53, offset: 5316},
 													val:        "[a-zA-Z0-9]",
 													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 													ignoreCase: false,
@@ -723,7 +713,7 @@ var g = &grammar{
 						},
 					},
 					&andCodeExpr{
-						pos: position{line: 94, col: 98, offset: 5125},
+						pos: position{line: 97, col: 98, offset: 5361},
 						run: (*parser).callondomainlabel11,
 					},
 				},
@@ -732,42 +722,42 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 96, col: 1, offset: 5157},
+			pos:         position{line: 99, col: 1, offset: 5393},
 			expr: &seqExpr{
-				pos: position{line: 96, col: 24, offset: 5180},
+				pos: position{line: 99, col: 24, offset: 5416},
 				exprs: []any{
 					&labeledExpr{
-						pos:   position{line: 96, col: 24, offset: 5180},
+						pos:   position{line: 99, col: 24, offset: 5416},
 						label: "n",
 						expr: &actionExpr{
-							pos: position{line: 96, col: 28, offset: 5184},
+							pos: position{line: 99, col: 28, offset: 5420},
 							run: (*parser).callontoplabel3,
 							expr: &seqExpr{
-								pos: position{line: 96, col: 28, offset: 5184},
+								pos: position{line: 99, col: 28, offset: 5420},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 96, col: 28, offset: 5184},
+										pos:        position{line: 99, col: 28, offset: 5420},
 										val:        "[a-zA-Z]",
 										ranges:     []rune{'a', 'z', 'A', 'Z'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 96, col: 37, offset: 5193},
+										pos: position{line: 99, col: 37, offset: 5429},
 										expr: &seqExpr{
-											pos: position{line: 96, col: 39, offset: 5195},
+											pos: position{line: 99, col: 39, offset: 5431},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 96, col: 39, offset: 5195},
+													pos: position{line: 99, col: 39, offset: 5431},
 													expr: &litMatcher{
-														pos:        position{line: 96, col: 39, offset: 5195},
+														pos:        position{line: 99, col: 39, offset: 5431},
 														val:        "-",
 														ignoreCase: false,
 														want:       "\"-\"",
 													},
 												},
 												&charClassMatcher{
-													pos:        position{line: 96, col: 44, offset: 5200},
+													pos:        position{line: 99, col: 44, offset: 5436},
 													val:        "[a-zA-Z0-9]",
 													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 													ignoreCase: false,
@@ -781,7 +771,7 @@ var g = &grammar{
 						},
 					},
 					&andCodeExpr{
-						pos: position{line: 96, col: 89, offset: 5245},
+						pos: position{line: 99, col: 89, offset: 5481},
 						run: (*parser).callontoplabel11,
 					},
 				},
@@ -790,9 +780,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 98, col: 1, offset: 5277},
+			pos:         position{line: 101, col: 1, offset: 5513},
 			expr: &charClassMatcher{
-				pos:        position{line: 98, col: 24, offset: 5300},
+				pos:        position{line: 101, col: 24, offset: 5536},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -802,42 +792,42 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 100, col: 1, offset: 5313},
+			pos:         position{line: 103, col: 1, offset: 5549},
 			expr: &seqExpr{
-				pos: position{line: 100, col: 30, offset: 5342},
+				pos: position{line: 103, col: 30, offset: 5578},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 30, offset: 5342},
+						pos:  position{line: 103, col: 30, offset: 5578},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 100, col: 40, offset: 5352},
+						pos:        position{line: 103, col: 40, offset: 5588},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 44, offset: 5356},
+						pos:  position{line: 103, col: 44, offset: 5592},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 100, col: 54, offset: 5366},
+						pos:        position{line: 103, col: 54, offset: 5602},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 58, offset: 5370},
+						pos:  position{line: 103, col: 58, offset: 5606},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 100, col: 68, offset: 5380},
+						pos:        position{line: 103, col: 68, offset: 5616},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 72, offset: 5384},
+						pos:  position{line: 103, col: 72, offset: 5620},
 						name: "dec_octet",
 					},
 				},
@@ -846,21 +836,21 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 105, col: 1, offset: 5640},
+			pos:         position{line: 108, col: 1, offset: 5876},
 			expr: &choiceExpr{
-				pos: position{line: 105, col: 28, offset: 5667},
+				pos: position{line: 108, col: 28, offset: 5903},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 105, col: 28, offset: 5667},
+						pos: position{line: 108, col: 28, offset: 5903},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 105, col: 28, offset: 5667},
+								pos:        position{line: 108, col: 28, offset: 5903},
 								val:        "25",
 								ignoreCase: false,
 								want:       "\"25\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 105, col: 33, offset: 5672},
+								pos:        position{line: 108, col: 33, offset: 5908},
 								val:        "[0-5]",
 								ranges:     []rune{'0', '5'},
 								ignoreCase: false,
@@ -869,23 +859,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 105, col: 41, offset: 5680},
+						pos: position{line: 108, col: 41, offset: 5916},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 105, col: 41, offset: 5680},
+								pos:        position{line: 108, col: 41, offset: 5916},
 								val:        "2",
 								ignoreCase: false,
 								want:       "\"2\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 105, col: 45, offset: 5684},
+								pos:        position{line: 108, col: 45, offset: 5920},
 								val:        "[0-4]",
 								ranges:     []rune{'0', '4'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 105, col: 51, offset: 5690},
+								pos:        position{line: 108, col: 51, offset: 5926},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -894,23 +884,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 105, col: 59, offset: 5698},
+						pos: position{line: 108, col: 59, offset: 5934},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 105, col: 59, offset: 5698},
+								pos:        position{line: 108, col: 59, offset: 5934},
 								val:        "1",
 								ignoreCase: false,
 								want:       "\"1\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 105, col: 63, offset: 5702},
+								pos:        position{line: 108, col: 63, offset: 5938},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 105, col: 69, offset: 5708},
+								pos:        position{line: 108, col: 69, offset: 5944},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -919,17 +909,17 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 105, col: 77, offset: 5716},
+						pos: position{line: 108, col: 77, offset: 5952},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 105, col: 77, offset: 5716},
+								pos:        position{line: 108, col: 77, offset: 5952},
 								val:        "[1-9]",
 								ranges:     []rune{'1', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 105, col: 83, offset: 5722},
+								pos:        position{line: 108, col: 83, offset: 5958},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -938,7 +928,7 @@ var g = &grammar{
 						},
 					},
 					&charClassMatcher{
-						pos:        position{line: 105, col: 91, offset: 5730},
+						pos:        position{line: 108, col: 91, offset: 5966},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -950,22 +940,22 @@ var g = &grammar{
 		{
 			name:        "IPv6reference",
 			displayName: "\"IPv6reference\"",
-			pos:         position{line: 107, col: 1, offset: 5739},
+			pos:         position{line: 110, col: 1, offset: 5975},
 			expr: &seqExpr{
-				pos: position{line: 107, col: 34, offset: 5772},
+				pos: position{line: 110, col: 34, offset: 6008},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 107, col: 34, offset: 5772},
+						pos:        position{line: 110, col: 34, offset: 6008},
 						val:        "[",
 						ignoreCase: false,
 						want:       "\"[\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 107, col: 38, offset: 5776},
+						pos:  position{line: 110, col: 38, offset: 6012},
 						name: "IPv6address",
 					},
 					&litMatcher{
-						pos:        position{line: 107, col: 50, offset: 5788},
+						pos:        position{line: 110, col: 50, offset: 6024},
 						val:        "]",
 						ignoreCase: false,
 						want:       "\"]\"",
@@ -976,503 +966,503 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 113, col: 1, offset: 6163},
+			pos:         position{line: 116, col: 1, offset: 6399},
 			expr: &choiceExpr{
-				pos: position{line: 114, col: 4, offset: 6197},
+				pos: position{line: 117, col: 4, offset: 6433},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 114, col: 4, offset: 6197},
+						pos: position{line: 117, col: 4, offset: 6433},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 4, offset: 6197},
+								pos:  position{line: 117, col: 4, offset: 6433},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 8, offset: 6201},
+								pos:  position{line: 117, col: 8, offset: 6437},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 12, offset: 6205},
+								pos:  position{line: 117, col: 12, offset: 6441},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 16, offset: 6209},
+								pos:  position{line: 117, col: 16, offset: 6445},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 20, offset: 6213},
+								pos:  position{line: 117, col: 20, offset: 6449},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 24, offset: 6217},
+								pos:  position{line: 117, col: 24, offset: 6453},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 114, col: 28, offset: 6221},
+								pos:  position{line: 117, col: 28, offset: 6457},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 114, col: 33, offset: 6226},
+								pos: position{line: 117, col: 33, offset: 6462},
 								expr: &ruleRefExpr{
-									pos:  position{line: 114, col: 34, offset: 6227},
+									pos:  position{line: 117, col: 34, offset: 6463},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 115, col: 4, offset: 6239},
+						pos: position{line: 118, col: 4, offset: 6475},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 115, col: 4, offset: 6239},
+								pos:        position{line: 118, col: 4, offset: 6475},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 9, offset: 6244},
+								pos:  position{line: 118, col: 9, offset: 6480},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 13, offset: 6248},
+								pos:  position{line: 118, col: 13, offset: 6484},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 17, offset: 6252},
+								pos:  position{line: 118, col: 17, offset: 6488},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 21, offset: 6256},
+								pos:  position{line: 118, col: 21, offset: 6492},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 25, offset: 6260},
+								pos:  position{line: 118, col: 25, offset: 6496},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 29, offset: 6264},
+								pos:  position{line: 118, col: 29, offset: 6500},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 115, col: 34, offset: 6269},
+								pos: position{line: 118, col: 34, offset: 6505},
 								expr: &ruleRefExpr{
-									pos:  position{line: 115, col: 35, offset: 6270},
+									pos:  position{line: 118, col: 35, offset: 6506},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 116, col: 4, offset: 6282},
+						pos: position{line: 119, col: 4, offset: 6518},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 116, col: 4, offset: 6282},
+								pos: position{line: 119, col: 4, offset: 6518},
 								expr: &ruleRefExpr{
-									pos:  position{line: 116, col: 4, offset: 6282},
+									pos:  position{line: 119, col: 4, offset: 6518},
 									name: "h4",
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 8, offset: 6286},
+								pos:        position{line: 119, col: 8, offset: 6522},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 13, offset: 6291},
+								pos:  position{line: 119, col: 13, offset: 6527},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 17, offset: 6295},
+								pos:  position{line: 119, col: 17, offset: 6531},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 21, offset: 6299},
+								pos:  position{line: 119, col: 21, offset: 6535},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 25, offset: 6303},
+								pos:  position{line: 119, col: 25, offset: 6539},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 29, offset: 6307},
+								pos:  position{line: 119, col: 29, offset: 6543},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 116, col: 34, offset: 6312},
+								pos: position{line: 119, col: 34, offset: 6548},
 								expr: &ruleRefExpr{
-									pos:  position{line: 116, col: 35, offset: 6313},
+									pos:  position{line: 119, col: 35, offset: 6549},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 117, col: 4, offset: 6325},
+						pos: position{line: 120, col: 4, offset: 6561},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 117, col: 4, offset: 6325},
+								pos: position{line: 120, col: 4, offset: 6561},
 								expr: &seqExpr{
-									pos: position{line: 117, col: 6, offset: 6327},
+									pos: position{line: 120, col: 6, offset: 6563},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 117, col: 6, offset: 6327},
+											pos: position{line: 120, col: 6, offset: 6563},
 											expr: &ruleRefExpr{
-												pos:  position{line: 117, col: 6, offset: 6327},
+												pos:  position{line: 120, col: 6, offset: 6563},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 117, col: 11, offset: 6332},
+											pos:  position{line: 120, col: 11, offset: 6568},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 117, col: 17, offset: 6338},
+								pos:        position{line: 120, col: 17, offset: 6574},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 117, col: 22, offset: 6343},
+								pos:  position{line: 120, col: 22, offset: 6579},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 117, col: 26, offset: 6347},
+								pos:  position{line: 120, col: 26, offset: 6583},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 117, col: 30, offset: 6351},
+								pos:  position{line: 120, col: 30, offset: 6587},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 117, col: 34, offset: 6355},
+								pos:  position{line: 120, col: 34, offset: 6591},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 117, col: 39, offset: 6360},
+								pos: position{line: 120, col: 39, offset: 6596},
 								expr: &ruleRefExpr{
-									pos:  position{line: 117, col: 40, offset: 6361},
+									pos:  position{line: 120, col: 40, offset: 6597},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 118, col: 4, offset: 6373},
+						pos: position{line: 121, col: 4, offset: 6609},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 118, col: 4, offset: 6373},
+								pos: position{line: 121, col: 4, offset: 6609},
 								expr: &seqExpr{
-									pos: position{line: 118, col: 6, offset: 6375},
+									pos: position{line: 121, col: 6, offset: 6611},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 6, offset: 6375},
+											pos: position{line: 121, col: 6, offset: 6611},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 6, offset: 6375},
+												pos:  position{line: 121, col: 6, offset: 6611},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 118, col: 11, offset: 6380},
+											pos: position{line: 121, col: 11, offset: 6616},
 											expr: &ruleRefExpr{
-												pos:  position{line: 118, col: 11, offset: 6380},
+												pos:  position{line: 121, col: 11, offset: 6616},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 118, col: 16, offset: 6385},
+											pos:  position{line: 121, col: 16, offset: 6621},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 118, col: 22, offset: 6391},
+								pos:        position{line: 121, col: 22, offset: 6627},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 118, col: 27, offset: 6396},
+								pos:  position{line: 121, col: 27, offset: 6632},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 118, col: 31, offset: 6400},
+								pos:  position{line: 121, col: 31, offset: 6636},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 118, col: 35, offset: 6404},
+								pos:  position{line: 121, col: 35, offset: 6640},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 118, col: 40, offset: 6409},
+								pos: position{line: 121, col: 40, offset: 6645},
 								expr: &ruleRefExpr{
-									pos:  position{line: 118, col: 41, offset: 6410},
+									pos:  position{line: 121, col: 41, offset: 6646},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 119, col: 4, offset: 6422},
+						pos: position{line: 122, col: 4, offset: 6658},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 119, col: 4, offset: 6422},
+								pos: position{line: 122, col: 4, offset: 6658},
 								expr: &seqExpr{
-									pos: position{line: 119, col: 6, offset: 6424},
+									pos: position{line: 122, col: 6, offset: 6660},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 119, col: 6, offset: 6424},
+											pos: position{line: 122, col: 6, offset: 6660},
 											expr: &ruleRefExpr{
-												pos:  position{line: 119, col: 6, offset: 6424},
+												pos:  position{line: 122, col: 6, offset: 6660},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 119, col: 11, offset: 6429},
+											pos: position{line: 122, col: 11, offset: 6665},
 											expr: &ruleRefExpr{
-												pos:  position{line: 119, col: 11, offset: 6429},
+												pos:  position{line: 122, col: 11, offset: 6665},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 119, col: 16, offset: 6434},
+											pos: position{line: 122, col: 16, offset: 6670},
 											expr: &ruleRefExpr{
-												pos:  position{line: 119, col: 16, offset: 6434},
+												pos:  position{line: 122, col: 16, offset: 6670},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 119, col: 21, offset: 6439},
+											pos:  position{line: 122, col: 21, offset: 6675},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 119, col: 27, offset: 6445},
+								pos:        position{line: 122, col: 27, offset: 6681},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 119, col: 32, offset: 6450},
+								pos:  position{line: 122, col: 32, offset: 6686},
 								name: "h4c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 119, col: 36, offset: 6454},
+								pos:  position{line: 122, col: 36, offset: 6690},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 119, col: 41, offset: 6459},
+								pos: position{line: 122, col: 41, offset: 6695},
 								expr: &ruleRefExpr{
-									pos:  position{line: 119, col: 42, offset: 6460},
+									pos:  position{line: 122, col: 42, offset: 6696},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 120, col: 4, offset: 6472},
+						pos: position{line: 123, col: 4, offset: 6708},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 120, col: 4, offset: 6472},
+								pos: position{line: 123, col: 4, offset: 6708},
 								expr: &seqExpr{
-									pos: position{line: 120, col: 6, offset: 6474},
+									pos: position{line: 123, col: 6, offset: 6710},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 120, col: 6, offset: 6474},
+											pos: position{line: 123, col: 6, offset: 6710},
 											expr: &ruleRefExpr{
-												pos:  position{line: 120, col: 6, offset: 6474},
+												pos:  position{line: 123, col: 6, offset: 6710},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 120, col: 11, offset: 6479},
+											pos: position{line: 123, col: 11, offset: 6715},
 											expr: &ruleRefExpr{
-												pos:  position{line: 120, col: 11, offset: 6479},
+												pos:  position{line: 123, col: 11, offset: 6715},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 120, col: 16, offset: 6484},
+											pos: position{line: 123, col: 16, offset: 6720},
 											expr: &ruleRefExpr{
-												pos:  position{line: 120, col: 16, offset: 6484},
+												pos:  position{line: 123, col: 16, offset: 6720},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 120, col: 21, offset: 6489},
+											pos: position{line: 123, col: 21, offset: 6725},
 											expr: &ruleRefExpr{
-												pos:  position{line: 120, col: 21, offset: 6489},
+												pos:  position{line: 123, col: 21, offset: 6725},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 120, col: 26, offset: 6494},
+											pos:  position{line: 123, col: 26, offset: 6730},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 120, col: 32, offset: 6500},
+								pos:        position{line: 123, col: 32, offset: 6736},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 120, col: 37, offset: 6505},
+								pos:  position{line: 123, col: 37, offset: 6741},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 120, col: 42, offset: 6510},
+								pos: position{line: 123, col: 42, offset: 6746},
 								expr: &ruleRefExpr{
-									pos:  position{line: 120, col: 43, offset: 6511},
+									pos:  position{line: 123, col: 43, offset: 6747},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 121, col: 4, offset: 6523},
+						pos: position{line: 124, col: 4, offset: 6759},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 121, col: 4, offset: 6523},
+								pos: position{line: 124, col: 4, offset: 6759},
 								expr: &seqExpr{
-									pos: position{line: 121, col: 6, offset: 6525},
+									pos: position{line: 124, col: 6, offset: 6761},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 121, col: 6, offset: 6525},
+											pos: position{line: 124, col: 6, offset: 6761},
 											expr: &ruleRefExpr{
-												pos:  position{line: 121, col: 6, offset: 6525},
+												pos:  position{line: 124, col: 6, offset: 6761},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 121, col: 11, offset: 6530},
+											pos: position{line: 124, col: 11, offset: 6766},
 											expr: &ruleRefExpr{
-												pos:  position{line: 121, col: 11, offset: 6530},
+												pos:  position{line: 124, col: 11, offset: 6766},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 121, col: 16, offset: 6535},
+											pos: position{line: 124, col: 16, offset: 6771},
 											expr: &ruleRefExpr{
-												pos:  position{line: 121, col: 16, offset: 6535},
+												pos:  position{line: 124, col: 16, offset: 6771},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 121, col: 21, offset: 6540},
+											pos: position{line: 124, col: 21, offset: 6776},
 											expr: &ruleRefExpr{
-												pos:  position{line: 121, col: 21, offset: 6540},
+												pos:  position{line: 124, col: 21, offset: 6776},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 121, col: 26, offset: 6545},
+											pos: position{line: 124, col: 26, offset: 6781},
 											expr: &ruleRefExpr{
-												pos:  position{line: 121, col: 26, offset: 6545},
+												pos:  position{line: 124, col: 26, offset: 6781},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 121, col: 31, offset: 6550},
+											pos:  position{line: 124, col: 31, offset: 6786},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 121, col: 37, offset: 6556},
+								pos:        position{line: 124, col: 37, offset: 6792},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 121, col: 42, offset: 6561},
+								pos:  position{line: 124, col: 42, offset: 6797},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 121, col: 45, offset: 6564},
+								pos: position{line: 124, col: 45, offset: 6800},
 								expr: &ruleRefExpr{
-									pos:  position{line: 121, col: 46, offset: 6565},
+									pos:  position{line: 124, col: 46, offset: 6801},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 122, col: 4, offset: 6577},
+						pos: position{line: 125, col: 4, offset: 6813},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 122, col: 4, offset: 6577},
+								pos: position{line: 125, col: 4, offset: 6813},
 								expr: &seqExpr{
-									pos: position{line: 122, col: 6, offset: 6579},
+									pos: position{line: 125, col: 6, offset: 6815},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 6, offset: 6579},
+											pos: position{line: 125, col: 6, offset: 6815},
 											expr: &ruleRefExpr{
-												pos:  position{line: 122, col: 6, offset: 6579},
+												pos:  position{line: 125, col: 6, offset: 6815},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 11, offset: 6584},
+											pos: position{line: 125, col: 11, offset: 6820},
 											expr: &ruleRefExpr{
-												pos:  position{line: 122, col: 11, offset: 6584},
+												pos:  position{line: 125, col: 11, offset: 6820},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 16, offset: 6589},
+											pos: position{line: 125, col: 16, offset: 6825},
 											expr: &ruleRefExpr{
-												pos:  position{line: 122, col: 16, offset: 6589},
+												pos:  position{line: 125, col: 16, offset: 6825},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 21, offset: 6594},
+											pos: position{line: 125, col: 21, offset: 6830},
 											expr: &ruleRefExpr{
-												pos:  position{line: 122, col: 21, offset: 6594},
+												pos:  position{line: 125, col: 21, offset: 6830},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 26, offset: 6599},
+											pos: position{line: 125, col: 26, offset: 6835},
 											expr: &ruleRefExpr{
-												pos:  position{line: 122, col: 26, offset: 6599},
+												pos:  position{line: 125, col: 26, offset: 6835},
 												name: "h4c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 31, offset: 6604},
+											pos: position{line: 125, col: 31, offset: 6840},
 											expr: &ruleRefExpr{
-												pos:  position{line: 122, col: 31, offset: 6604},
+												pos:  position{line: 125, col: 31, offset: 6840},
 												name: "h4c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 122, col: 36, offset: 6609},
+											pos:  position{line: 125, col: 36, offset: 6845},
 											name: "h4",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 122, col: 42, offset: 6615},
+								pos:        position{line: 125, col: 42, offset: 6851},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&notExpr{
-								pos: position{line: 122, col: 47, offset: 6620},
+								pos: position{line: 125, col: 47, offset: 6856},
 								expr: &ruleRefExpr{
-									pos:  position{line: 122, col: 48, offset: 6621},
+									pos:  position{line: 125, col: 48, offset: 6857},
 									name: "ipv6char",
 								},
 							},
@@ -1483,24 +1473,24 @@ var g = &grammar{
 		},
 		{
 			name: "h4c",
-			pos:  position{line: 125, col: 1, offset: 6634},
+			pos:  position{line: 128, col: 1, offset: 6870},
 			expr: &seqExpr{
-				pos: position{line: 125, col: 8, offset: 6641},
+				pos: position{line: 128, col: 8, offset: 6877},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 8, offset: 6641},
+						pos:  position{line: 128, col: 8, offset: 6877},
 						name: "h4",
 					},
 					&litMatcher{
-						pos:        position{line: 125, col: 11, offset: 6644},
+						pos:        position{line: 128, col: 11, offset: 6880},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 125, col: 15, offset: 6648},
+						pos: position{line: 128, col: 15, offset: 6884},
 						expr: &litMatcher{
-							pos:        position{line: 125, col: 16, offset: 6649},
+							pos:        position{line: 128, col: 16, offset: 6885},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1511,9 +1501,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 127, col: 1, offset: 6654},
+			pos:  position{line: 130, col: 1, offset: 6890},
 			expr: &charClassMatcher{
-				pos:        position{line: 127, col: 13, offset: 6666},
+				pos:        position{line: 130, col: 13, offset: 6902},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1524,38 +1514,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 131, col: 1, offset: 6820},
+			pos:         position{line: 134, col: 1, offset: 7056},
 			expr: &choiceExpr{
-				pos: position{line: 131, col: 16, offset: 6835},
+				pos: position{line: 134, col: 16, offset: 7071},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 131, col: 16, offset: 6835},
+						pos: position{line: 134, col: 16, offset: 7071},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 131, col: 16, offset: 6835},
+								pos:  position{line: 134, col: 16, offset: 7071},
 								name: "h4",
 							},
 							&litMatcher{
-								pos:        position{line: 131, col: 19, offset: 6838},
+								pos:        position{line: 134, col: 19, offset: 7074},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 131, col: 23, offset: 6842},
+								pos:  position{line: 134, col: 23, offset: 7078},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 131, col: 26, offset: 6845},
+								pos: position{line: 134, col: 26, offset: 7081},
 								expr: &ruleRefExpr{
-									pos:  position{line: 131, col: 27, offset: 6846},
+									pos:  position{line: 134, col: 27, offset: 7082},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 131, col: 38, offset: 6857},
+						pos:  position{line: 134, col: 38, offset: 7093},
 						name: "IPv4address",
 					},
 				},
@@ -1564,21 +1554,21 @@ var g = &grammar{
 		{
 			name:        "h4",
 			displayName: "\"h4\"",
-			pos:         position{line: 134, col: 1, offset: 6955},
+			pos:         position{line: 137, col: 1, offset: 7191},
 			expr: &seqExpr{
-				pos: position{line: 134, col: 12, offset: 6966},
+				pos: position{line: 137, col: 12, offset: 7202},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 134, col: 12, offset: 6966},
+						pos:        position{line: 137, col: 12, offset: 7202},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 134, col: 24, offset: 6978},
+						pos: position{line: 137, col: 24, offset: 7214},
 						expr: &charClassMatcher{
-							pos:        position{line: 134, col: 24, offset: 6978},
+							pos:        position{line: 137, col: 24, offset: 7214},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1586,9 +1576,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 134, col: 37, offset: 6991},
+						pos: position{line: 137, col: 37, offset: 7227},
 						expr: &charClassMatcher{
-							pos:        position{line: 134, col: 37, offset: 6991},
+							pos:        position{line: 137, col: 37, offset: 7227},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1596,9 +1586,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 134, col: 50, offset: 7004},
+						pos: position{line: 137, col: 50, offset: 7240},
 						expr: &charClassMatcher{
-							pos:        position{line: 134, col: 50, offset: 7004},
+							pos:        position{line: 137, col: 50, offset: 7240},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1611,18 +1601,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 139, col: 1, offset: 7174},
+			pos:         position{line: 142, col: 1, offset: 7410},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 139, col: 16, offset: 7189},
+				pos: position{line: 142, col: 16, offset: 7425},
 				expr: &choiceExpr{
-					pos: position{line: 139, col: 18, offset: 7191},
+					pos: position{line: 142, col: 18, offset: 7427},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 139, col: 18, offset: 7191},
+							pos:  position{line: 142, col: 18, offset: 7427},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 139, col: 29, offset: 7202},
+							pos:  position{line: 142, col: 29, offset: 7438},
 							name: "opaque_part",
 						},
 					},
@@ -1632,27 +1622,27 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 141, col: 1, offset: 7218},
+			pos:         position{line: 144, col: 1, offset: 7454},
 			expr: &seqExpr{
-				pos: position{line: 141, col: 34, offset: 7251},
+				pos: position{line: 144, col: 34, offset: 7487},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 141, col: 34, offset: 7251},
+						pos:  position{line: 144, col: 34, offset: 7487},
 						name: "segment",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 141, col: 42, offset: 7259},
+						pos: position{line: 144, col: 42, offset: 7495},
 						expr: &seqExpr{
-							pos: position{line: 141, col: 44, offset: 7261},
+							pos: position{line: 144, col: 44, offset: 7497},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 141, col: 44, offset: 7261},
+									pos:        position{line: 144, col: 44, offset: 7497},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 141, col: 48, offset: 7265},
+									pos:  position{line: 144, col: 48, offset: 7501},
 									name: "segment",
 								},
 							},
@@ -1664,11 +1654,11 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 143, col: 1, offset: 7277},
+			pos:         position{line: 146, col: 1, offset: 7513},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 143, col: 22, offset: 7298},
+				pos: position{line: 146, col: 22, offset: 7534},
 				expr: &ruleRefExpr{
-					pos:  position{line: 143, col: 22, offset: 7298},
+					pos:  position{line: 146, col: 22, offset: 7534},
 					name: "pchar",
 				},
 			},
@@ -1676,12 +1666,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 145, col: 1, offset: 7306},
+			pos:         position{line: 148, col: 1, offset: 7542},
 			expr: &choiceExpr{
-				pos: position{line: 145, col: 18, offset: 7323},
+				pos: position{line: 148, col: 18, offset: 7559},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 145, col: 18, offset: 7323},
+						pos:        position{line: 148, col: 18, offset: 7559},
 						val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1689,7 +1679,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 145, col: 49, offset: 7354},
+						pos:  position{line: 148, col: 49, offset: 7590},
 						name: "escaped",
 					},
 				},
@@ -1698,14 +1688,14 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 149, col: 1, offset: 7460},
+			pos:         position{line: 152, col: 1, offset: 7696},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 149, col: 18, offset: 7477},
+				pos: position{line: 152, col: 18, offset: 7713},
 				expr: &choiceExpr{
-					pos: position{line: 149, col: 20, offset: 7479},
+					pos: position{line: 152, col: 20, offset: 7715},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 149, col: 20, offset: 7479},
+							pos:        position{line: 152, col: 20, offset: 7715},
 							val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1713,7 +1703,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 149, col: 53, offset: 7512},
+							pos:  position{line: 152, col: 53, offset: 7748},
 							name: "escaped",
 						},
 					},
@@ -1723,14 +1713,14 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 153, col: 1, offset: 7621},
+			pos:         position{line: 156, col: 1, offset: 7857},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 153, col: 24, offset: 7644},
+				pos: position{line: 156, col: 24, offset: 7880},
 				expr: &choiceExpr{
-					pos: position{line: 153, col: 26, offset: 7646},
+					pos: position{line: 156, col: 26, offset: 7882},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 153, col: 26, offset: 7646},
+							pos:        position{line: 156, col: 26, offset: 7882},
 							val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1738,7 +1728,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 153, col: 59, offset: 7679},
+							pos:  position{line: 156, col: 59, offset: 7915},
 							name: "escaped",
 						},
 					},
@@ -1748,43 +1738,43 @@ var g = &grammar{
 		{
 			name:        "relative_URI",
 			displayName: "\"relative-URI\"",
-			pos:         position{line: 157, col: 1, offset: 7788},
+			pos:         position{line: 160, col: 1, offset: 8024},
 			expr: &seqExpr{
-				pos: position{line: 157, col: 32, offset: 7819},
+				pos: position{line: 160, col: 32, offset: 8055},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 157, col: 32, offset: 7819},
+						pos: position{line: 160, col: 32, offset: 8055},
 						expr: &choiceExpr{
-							pos: position{line: 157, col: 34, offset: 7821},
+							pos: position{line: 160, col: 34, offset: 8057},
 							alternatives: []any{
 								&ruleRefExpr{
-									pos:  position{line: 157, col: 34, offset: 7821},
+									pos:  position{line: 160, col: 34, offset: 8057},
 									name: "net_path",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 157, col: 45, offset: 7832},
+									pos:  position{line: 160, col: 45, offset: 8068},
 									name: "abs_path",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 157, col: 56, offset: 7843},
+									pos:  position{line: 160, col: 56, offset: 8079},
 									name: "rel_path",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 157, col: 68, offset: 7855},
+						pos: position{line: 160, col: 68, offset: 8091},
 						expr: &seqExpr{
-							pos: position{line: 157, col: 70, offset: 7857},
+							pos: position{line: 160, col: 70, offset: 8093},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 157, col: 70, offset: 7857},
+									pos:        position{line: 160, col: 70, offset: 8093},
 									val:        "?",
 									ignoreCase: false,
 									want:       "\"?\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 157, col: 74, offset: 7861},
+									pos:  position{line: 160, col: 74, offset: 8097},
 									name: "query",
 								},
 							},
@@ -1796,18 +1786,18 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 159, col: 1, offset: 7871},
+			pos:         position{line: 162, col: 1, offset: 8107},
 			expr: &seqExpr{
-				pos: position{line: 159, col: 24, offset: 7894},
+				pos: position{line: 162, col: 24, offset: 8130},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 159, col: 24, offset: 7894},
+						pos:  position{line: 162, col: 24, offset: 8130},
 						name: "rel_segment",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 159, col: 36, offset: 7906},
+						pos: position{line: 162, col: 36, offset: 8142},
 						expr: &ruleRefExpr{
-							pos:  position{line: 159, col: 36, offset: 7906},
+							pos:  position{line: 162, col: 36, offset: 8142},
 							name: "abs_path",
 						},
 					},
@@ -1817,14 +1807,14 @@ var g = &grammar{
 		{
 			name:        "rel_segment",
 			displayName: "\"rel-segment\"",
-			pos:         position{line: 161, col: 1, offset: 7917},
+			pos:         position{line: 164, col: 1, offset: 8153},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 161, col: 30, offset: 7946},
+				pos: position{line: 164, col: 30, offset: 8182},
 				expr: &choiceExpr{
-					pos: position{line: 161, col: 32, offset: 7948},
+					pos: position{line: 164, col: 32, offset: 8184},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 161, col: 32, offset: 7948},
+							pos:        position{line: 164, col: 32, offset: 8184},
 							val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
 							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1832,7 +1822,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 161, col: 62, offset: 7978},
+							pos:  position{line: 164, col: 62, offset: 8214},
 							name: "escaped",
 						},
 					},
@@ -1842,20 +1832,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 165, col: 1, offset: 8087},
+			pos:         position{line: 168, col: 1, offset: 8323},
 			expr: &choiceExpr{
-				pos: position{line: 165, col: 16, offset: 8102},
+				pos: position{line: 168, col: 16, offset: 8338},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 165, col: 16, offset: 8102},
+						pos:  position{line: 168, col: 16, offset: 8338},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 165, col: 27, offset: 8113},
+						pos:  position{line: 168, col: 27, offset: 8349},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 165, col: 40, offset: 8126},
+						pos:  position{line: 168, col: 40, offset: 8362},
 						name: "escaped",
 					},
 				},
@@ -1864,9 +1854,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 167, col: 1, offset: 8135},
+			pos:         position{line: 170, col: 1, offset: 8371},
 			expr: &charClassMatcher{
-				pos:        position{line: 167, col: 24, offset: 8158},
+				pos:        position{line: 170, col: 24, offset: 8394},
 				val:        "[[\\];/?:@&=+$,]",
 				chars:      []rune{'[', ']', ';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -1876,19 +1866,19 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 169, col: 1, offset: 8175},
+			pos:         position{line: 172, col: 1, offset: 8411},
 			expr: &choiceExpr{
-				pos: position{line: 169, col: 28, offset: 8202},
+				pos: position{line: 172, col: 28, offset: 8438},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 169, col: 28, offset: 8202},
+						pos:        position{line: 172, col: 28, offset: 8438},
 						val:        "[a-zA-Z0-9]",
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 169, col: 42, offset: 8216},
+						pos:  position{line: 172, col: 42, offset: 8452},
 						name: "mark",
 					},
 				},
@@ -1897,9 +1887,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 171, col: 1, offset: 8222},
+			pos:         position{line: 174, col: 1, offset: 8458},
 			expr: &charClassMatcher{
-				pos:        position{line: 171, col: 16, offset: 8237},
+				pos:        position{line: 174, col: 16, offset: 8473},
 				val:        "[-_.!~*'()]",
 				chars:      []rune{'-', '_', '.', '!', '~', '*', '\'', '(', ')'},
 				ignoreCase: false,
@@ -1909,25 +1899,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 173, col: 1, offset: 8250},
+			pos:         position{line: 176, col: 1, offset: 8486},
 			expr: &seqExpr{
-				pos: position{line: 173, col: 22, offset: 8271},
+				pos: position{line: 176, col: 22, offset: 8507},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 173, col: 22, offset: 8271},
+						pos:        position{line: 176, col: 22, offset: 8507},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 173, col: 26, offset: 8275},
+						pos:        position{line: 176, col: 26, offset: 8511},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 173, col: 38, offset: 8287},
+						pos:        position{line: 176, col: 38, offset: 8523},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -1939,9 +1929,9 @@ var g = &grammar{
 		{
 			name:        "delims",
 			displayName: "\"delims\"",
-			pos:         position{line: 175, col: 1, offset: 8300},
+			pos:         position{line: 178, col: 1, offset: 8536},
 			expr: &charClassMatcher{
-				pos:        position{line: 175, col: 20, offset: 8319},
+				pos:        position{line: 178, col: 20, offset: 8555},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -1951,9 +1941,9 @@ var g = &grammar{
 		{
 			name:        "unwise",
 			displayName: "\"unwise\"",
-			pos:         position{line: 177, col: 1, offset: 8328},
+			pos:         position{line: 180, col: 1, offset: 8564},
 			expr: &charClassMatcher{
-				pos:        position{line: 177, col: 20, offset: 8347},
+				pos:        position{line: 180, col: 20, offset: 8583},
 				val:        "[{}|\\\\^`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '`'},
 				ignoreCase: false,
@@ -1963,9 +1953,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 181, col: 1, offset: 8455},
+			pos:         position{line: 184, col: 1, offset: 8691},
 			expr: &charClassMatcher{
-				pos:        position{line: 181, col: 18, offset: 8472},
+				pos:        position{line: 184, col: 18, offset: 8708},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -1975,9 +1965,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 183, col: 1, offset: 8482},
+			pos:         position{line: 186, col: 1, offset: 8718},
 			expr: &charClassMatcher{
-				pos:        position{line: 183, col: 18, offset: 8499},
+				pos:        position{line: 186, col: 18, offset: 8735},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -1987,9 +1977,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 185, col: 1, offset: 8506},
+			pos:         position{line: 188, col: 1, offset: 8742},
 			expr: &charClassMatcher{
-				pos:        position{line: 185, col: 20, offset: 8525},
+				pos:        position{line: 188, col: 20, offset: 8761},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -1999,9 +1989,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 187, col: 1, offset: 8538},
+			pos:         position{line: 190, col: 1, offset: 8774},
 			expr: &litMatcher{
-				pos:        position{line: 187, col: 20, offset: 8557},
+				pos:        position{line: 190, col: 20, offset: 8793},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",
