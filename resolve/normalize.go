@@ -148,7 +148,23 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 		}
 		return ast.Tree{}, nil, err
 	}
-	return normalize(g, ref, nil, opt, true, nil) // returns a tree of its own, never ref
+	var spans ast.Spans
+	normal, sp := normalAlready(g, ref, opt, &spans)
+	if normal {
+		return ownCopy(ref), nil, nil
+	}
+	return normalize(g, ref, sp, opt, true, nil) // returns a tree of its own, never ref
+}
+
+// normalAlready fills *sp with the spans of ref (a tree g parsed) and reports whether ref is
+// its own normal form (isNormal), before normalize's set-up: most references are. It returns
+// sp for normalize, or nil with NFC, which normalize applies first (sp is then left as it is).
+func normalAlready(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, sp *ast.Spans) (bool, *ast.Spans) {
+	if opt.NFC {
+		return false, nil
+	}
+	*sp = ref.Spans()
+	return isNormal(ref.Src(), sp, opt.Level, DefaultAlgorithm(g) == Algorithm3986), sp
 }
 
 // NormalForm parses s with the options' grammar and returns the text of its normal form, as
@@ -180,14 +196,10 @@ func normalFormIn(g *urlgrammar.Grammar, p *urlgrammar.Parser, s string, opt Nor
 		}
 		return ast.Tree{}, err
 	}
-	// A normal reference (most are) is ref itself, found before normalize's set-up.
-	var sp *ast.Spans
-	if !opt.NFC {
-		spans := ref.Spans()
-		if isNormal(ref.Src(), &spans, opt.Level, DefaultAlgorithm(g) == Algorithm3986) {
-			return ref, nil
-		}
-		sp = &spans
+	var spans ast.Spans
+	normal, sp := normalAlready(g, ref, opt, &spans)
+	if normal {
+		return ref, nil
 	}
 	out, _, err := normalize(g, ref, sp, opt, true, p)
 	return out, err
