@@ -24,15 +24,17 @@ func matchedRules(g *urlgrammar.Grammar) []string {
 }
 
 // sameMatch fails unless the Matcher's error err is Grammar.Match's want: the same message,
-// and for a syntax error the same cause and report.
+// and for a syntax error the same cause and report. It calls t.Helper only on a failure: it
+// runs for every input, and Helper walks the stack.
 func sameMatch(t *testing.T, g *urlgrammar.Grammar, rule, s string, err, want error) {
-	t.Helper()
 	if fmt.Sprint(err) != fmt.Sprint(want) {
+		t.Helper()
 		t.Fatalf("%s %s %q: Matcher.Match gives %v, Grammar.Match %v", g.ID(), rule, s, err, want)
 	}
 	if se, ok := err.(*urlgrammar.SyntaxError); ok {
 		wse := want.(*urlgrammar.SyntaxError)
 		if se.Cause() != wse.Cause() || se.Report() != wse.Report() {
+			t.Helper()
 			t.Fatalf("%s %s %q: Matcher.Match's error says %q, %q; Grammar.Match's %q, %q", g.ID(), rule, s, se.Cause(), se.Report(), wse.Cause(), wse.Report())
 		}
 		// The message as JSON, written from the DFA state's escaped suffix, is encoding/json's.
@@ -40,10 +42,12 @@ func sameMatch(t *testing.T, g *urlgrammar.Grammar, rule, s string, err, want er
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(se.Msg()); err != nil || string(se.AppendMsgJSON(nil))+"\n" != want.String() {
+			t.Helper()
 			t.Fatalf("%s %s %q: AppendMsgJSON wrote %s, encoding/json %s", g.ID(), rule, s, se.AppendMsgJSON(nil), want.String())
 		}
 		// And as a TSV field, from the state's escaped suffix: the field of the message.
 		if got, want := string(se.AppendMsgTSV(nil)), string(tsvtext.Append(nil, se.Msg())); got != want {
+			t.Helper()
 			t.Fatalf("%s %s %q: AppendMsgTSV wrote %q, the TSV field of Msg is %q", g.ID(), rule, s, got, want)
 		}
 	}
