@@ -3,6 +3,7 @@ package urlgrammar
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ func builderMatchesRecorder(g *Grammar, rule, s string) string {
 	built, ok := g.buildTree(pegRule, s, nil)
 	if pegRule == g.startPEG {
 		// BuildStart is BuildTree of the start rule.
-		if start, startOK := g.buildStart(s, nil); startOK != ok || fmt.Sprint(start) != fmt.Sprint(built) {
+		if start, startOK := g.buildStart(s, nil); startOK != ok || !slices.Equal(start, built) {
 			return fmt.Sprintf("BuildStart gives %v, %v; BuildTree of the start rule %v, %v", start, startOK, built, ok)
 		}
 	}
@@ -35,7 +36,7 @@ func builderMatchesRecorder(g *Grammar, rule, s string) string {
 	case !ok:
 		return "the recognizer matches, the builder does not"
 	}
-	if fmt.Sprint(built) != fmt.Sprint(recorded) {
+	if !slices.Equal(built, recorded) {
 		return fmt.Sprintf("built\n%s\nrecorded\n%s", fprintNodes(g, s, built), fprintNodes(g, s, recorded))
 	}
 	return ""

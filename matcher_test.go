@@ -27,12 +27,14 @@ func matchedRules(g *urlgrammar.Grammar) []string {
 // and for a syntax error the same cause and report. It calls t.Helper only on a failure: it
 // runs for every input, and Helper walks the stack.
 func sameMatch(t *testing.T, g *urlgrammar.Grammar, rule, s string, err, want error) {
-	if fmt.Sprint(err) != fmt.Sprint(want) {
+	se, ok := err.(*urlgrammar.SyntaxError)
+	wse, wok := want.(*urlgrammar.SyntaxError)
+	if ok != wok || !ok && fmt.Sprint(err) != fmt.Sprint(want) {
 		t.Helper()
 		t.Fatalf("%s %s %q: Matcher.Match gives %v, Grammar.Match %v", g.ID(), rule, s, err, want)
 	}
-	if se, ok := err.(*urlgrammar.SyntaxError); ok {
-		wse := want.(*urlgrammar.SyntaxError)
+	if ok {
+		// Report is Error's line, then the caret's two.
 		if se.Cause() != wse.Cause() || se.Report() != wse.Report() {
 			t.Helper()
 			t.Fatalf("%s %s %q: Matcher.Match's error says %q, %q; Grammar.Match's %q, %q", g.ID(), rule, s, se.Cause(), se.Report(), wse.Cause(), wse.Report())
