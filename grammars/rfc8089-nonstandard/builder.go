@@ -1409,9 +1409,12 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									p, n = p4, n[:n4]
 									break L4
 								}
-								if ok = p < len(s) && s[p] == '/'; ok {
-									p++
+								p, n, ok = b.r26(p, d+1, n)
+								if !ok {
+									p, n = p4, n[:n4]
+									break L4
 								}
+								ok = p >= len(s) // !., the end
 								if !ok {
 									p, n = p4, n[:n4]
 									break L4

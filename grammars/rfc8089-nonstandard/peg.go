@@ -86,7 +86,8 @@ var pegGrammar = pegvm.New([]*pegvm.Rule{
 			&pegvm.Lit{Val: "/", Want: "\"/\""},
 			&pegvm.And{Expr: &pegvm.Seq{Exprs: []pegvm.Expr{
 				&pegvm.Ref{Name: "file_host"},
-				&pegvm.Lit{Val: "/", Want: "\"/\""},
+				&pegvm.Ref{Name: "path_absolute"},
+				&pegvm.Not{Expr: &pegvm.Any{}},
 			}}},
 		}}},
 		&pegvm.Ref{Name: "file_host"},

@@ -371,47 +371,51 @@ var g = &grammar{
 		},
 		{
 			name: "unc_authority_p",
-			pos:  position{line: 37, col: 1, offset: 1779},
+			pos:  position{line: 40, col: 1, offset: 2062},
 			expr: &seqExpr{
-				pos: position{line: 37, col: 20, offset: 1798},
+				pos: position{line: 40, col: 20, offset: 2081},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 37, col: 20, offset: 1798},
+						pos:        position{line: 40, col: 20, offset: 2081},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&litMatcher{
-						pos:        position{line: 37, col: 24, offset: 1802},
+						pos:        position{line: 40, col: 24, offset: 2085},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 37, col: 28, offset: 1806},
+						pos: position{line: 40, col: 28, offset: 2089},
 						expr: &seqExpr{
-							pos: position{line: 37, col: 30, offset: 1808},
+							pos: position{line: 40, col: 30, offset: 2091},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 37, col: 30, offset: 1808},
+									pos:        position{line: 40, col: 30, offset: 2091},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&andExpr{
-									pos: position{line: 37, col: 34, offset: 1812},
+									pos: position{line: 40, col: 34, offset: 2095},
 									expr: &seqExpr{
-										pos: position{line: 37, col: 37, offset: 1815},
+										pos: position{line: 40, col: 37, offset: 2098},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 37, col: 37, offset: 1815},
+												pos:  position{line: 40, col: 37, offset: 2098},
 												name: "file_host",
 											},
-											&litMatcher{
-												pos:        position{line: 37, col: 47, offset: 1825},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
+											&ruleRefExpr{
+												pos:  position{line: 40, col: 47, offset: 2108},
+												name: "path_absolute",
+											},
+											&notExpr{
+												pos: position{line: 40, col: 61, offset: 2122},
+												expr: &anyMatcher{
+													line: 40, col: 62, offset: 2123,
+												},
 											},
 										},
 									},
@@ -420,7 +424,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 37, col: 56, offset: 1834},
+						pos:  position{line: 40, col: 69, offset: 2130},
 						name: "file_host",
 					},
 				},
@@ -429,21 +433,21 @@ var g = &grammar{
 		{
 			name:        "file_host",
 			displayName: "\"file-host\"",
-			pos:         position{line: 42, col: 1, offset: 2095},
+			pos:         position{line: 45, col: 1, offset: 2391},
 			expr: &choiceExpr{
-				pos: position{line: 42, col: 26, offset: 2120},
+				pos: position{line: 45, col: 26, offset: 2416},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 42, col: 26, offset: 2120},
+						pos: position{line: 45, col: 26, offset: 2416},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 42, col: 26, offset: 2120},
+								pos:  position{line: 45, col: 26, offset: 2416},
 								name: "inline_IP",
 							},
 							&notExpr{
-								pos: position{line: 42, col: 36, offset: 2130},
+								pos: position{line: 45, col: 36, offset: 2426},
 								expr: &charClassMatcher{
-									pos:        position{line: 42, col: 37, offset: 2131},
+									pos:        position{line: 45, col: 37, offset: 2427},
 									val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
 									chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
 									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -454,16 +458,16 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 42, col: 67, offset: 2161},
+						pos: position{line: 45, col: 67, offset: 2457},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 42, col: 67, offset: 2161},
+								pos:  position{line: 45, col: 67, offset: 2457},
 								name: "IPv4address",
 							},
 							&notExpr{
-								pos: position{line: 42, col: 79, offset: 2173},
+								pos: position{line: 45, col: 79, offset: 2469},
 								expr: &charClassMatcher{
-									pos:        position{line: 42, col: 80, offset: 2174},
+									pos:        position{line: 45, col: 80, offset: 2470},
 									val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
 									chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
 									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -474,7 +478,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 110, offset: 2204},
+						pos:  position{line: 45, col: 110, offset: 2500},
 						name: "reg_name",
 					},
 				},
@@ -483,44 +487,44 @@ var g = &grammar{
 		{
 			name:        "inline_IP",
 			displayName: "\"inline-IP\"",
-			pos:         position{line: 44, col: 1, offset: 2214},
+			pos:         position{line: 47, col: 1, offset: 2510},
 			expr: &seqExpr{
-				pos: position{line: 44, col: 26, offset: 2239},
+				pos: position{line: 47, col: 26, offset: 2535},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 44, col: 26, offset: 2239},
+						pos:        position{line: 47, col: 26, offset: 2535},
 						val:        "%5",
 						ignoreCase: false,
 						want:       "\"%5\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 44, col: 31, offset: 2244},
+						pos:        position{line: 47, col: 31, offset: 2540},
 						val:        "[bB]",
 						chars:      []rune{'b', 'B'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&choiceExpr{
-						pos: position{line: 44, col: 38, offset: 2251},
+						pos: position{line: 47, col: 38, offset: 2547},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 44, col: 38, offset: 2251},
+								pos:  position{line: 47, col: 38, offset: 2547},
 								name: "IPv6address",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 44, col: 52, offset: 2265},
+								pos:  position{line: 47, col: 52, offset: 2561},
 								name: "IPvFuture",
 							},
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 44, col: 64, offset: 2277},
+						pos:        position{line: 47, col: 64, offset: 2573},
 						val:        "%5",
 						ignoreCase: false,
 						want:       "\"%5\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 44, col: 69, offset: 2282},
+						pos:        position{line: 47, col: 69, offset: 2578},
 						val:        "[dD]",
 						chars:      []rune{'d', 'D'},
 						ignoreCase: false,
@@ -532,22 +536,22 @@ var g = &grammar{
 		{
 			name:        "file_absolute",
 			displayName: "\"file-absolute\"",
-			pos:         position{line: 46, col: 1, offset: 2288},
+			pos:         position{line: 49, col: 1, offset: 2584},
 			expr: &seqExpr{
-				pos: position{line: 46, col: 34, offset: 2321},
+				pos: position{line: 49, col: 34, offset: 2617},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 46, col: 34, offset: 2321},
+						pos:        position{line: 49, col: 34, offset: 2617},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 46, col: 38, offset: 2325},
+						pos:  position{line: 49, col: 38, offset: 2621},
 						name: "drive_letter",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 46, col: 51, offset: 2338},
+						pos:  position{line: 49, col: 51, offset: 2634},
 						name: "path_absolute",
 					},
 				},
@@ -556,19 +560,19 @@ var g = &grammar{
 		{
 			name:        "drive_letter",
 			displayName: "\"drive-letter\"",
-			pos:         position{line: 48, col: 1, offset: 2353},
+			pos:         position{line: 51, col: 1, offset: 2649},
 			expr: &choiceExpr{
-				pos: position{line: 48, col: 32, offset: 2384},
+				pos: position{line: 51, col: 32, offset: 2680},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 48, col: 32, offset: 2384},
+						pos: position{line: 51, col: 32, offset: 2680},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 48, col: 32, offset: 2384},
+								pos:  position{line: 51, col: 32, offset: 2680},
 								name: "ALPHA",
 							},
 							&litMatcher{
-								pos:        position{line: 48, col: 38, offset: 2390},
+								pos:        position{line: 51, col: 38, offset: 2686},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
@@ -576,14 +580,14 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 48, col: 44, offset: 2396},
+						pos: position{line: 51, col: 44, offset: 2692},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 48, col: 44, offset: 2396},
+								pos:  position{line: 51, col: 44, offset: 2692},
 								name: "ALPHA",
 							},
 							&litMatcher{
-								pos:        position{line: 48, col: 50, offset: 2402},
+								pos:        position{line: 51, col: 50, offset: 2698},
 								val:        "|",
 								ignoreCase: false,
 								want:       "\"|\"",
@@ -596,14 +600,14 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 50, col: 1, offset: 2407},
+			pos:         position{line: 53, col: 1, offset: 2703},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 50, col: 24, offset: 2430},
+				pos: position{line: 53, col: 24, offset: 2726},
 				expr: &choiceExpr{
-					pos: position{line: 50, col: 26, offset: 2432},
+					pos: position{line: 53, col: 26, offset: 2728},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 50, col: 26, offset: 2432},
+							pos:        position{line: 53, col: 26, offset: 2728},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -611,7 +615,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 50, col: 56, offset: 2462},
+							pos:  position{line: 53, col: 56, offset: 2758},
 							name: "pct_encoded",
 						},
 					},
@@ -621,25 +625,25 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 55, col: 1, offset: 2662},
+			pos:         position{line: 58, col: 1, offset: 2958},
 			expr: &choiceExpr{
-				pos: position{line: 55, col: 16, offset: 2677},
+				pos: position{line: 58, col: 16, offset: 2973},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 55, col: 16, offset: 2677},
+						pos:  position{line: 58, col: 16, offset: 2973},
 						name: "IP_literal",
 					},
 					&seqExpr{
-						pos: position{line: 55, col: 29, offset: 2690},
+						pos: position{line: 58, col: 29, offset: 2986},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 55, col: 29, offset: 2690},
+								pos:  position{line: 58, col: 29, offset: 2986},
 								name: "IPv4address",
 							},
 							&notExpr{
-								pos: position{line: 55, col: 41, offset: 2702},
+								pos: position{line: 58, col: 41, offset: 2998},
 								expr: &charClassMatcher{
-									pos:        position{line: 55, col: 42, offset: 2703},
+									pos:        position{line: 58, col: 42, offset: 2999},
 									val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
 									chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
 									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -650,7 +654,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 55, col: 72, offset: 2733},
+						pos:  position{line: 58, col: 72, offset: 3029},
 						name: "reg_name",
 					},
 				},
@@ -659,35 +663,35 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 58, col: 1, offset: 2818},
+			pos:         position{line: 61, col: 1, offset: 3114},
 			expr: &seqExpr{
-				pos: position{line: 58, col: 28, offset: 2845},
+				pos: position{line: 61, col: 28, offset: 3141},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 58, col: 28, offset: 2845},
+						pos:        position{line: 61, col: 28, offset: 3141},
 						val:        "[",
 						ignoreCase: false,
 						want:       "\"[\"",
 					},
 					&choiceExpr{
-						pos: position{line: 58, col: 34, offset: 2851},
+						pos: position{line: 61, col: 34, offset: 3147},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 58, col: 34, offset: 2851},
+								pos:  position{line: 61, col: 34, offset: 3147},
 								name: "IPv6addrz",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 58, col: 46, offset: 2863},
+								pos:  position{line: 61, col: 46, offset: 3159},
 								name: "IPv6address",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 58, col: 60, offset: 2877},
+								pos:  position{line: 61, col: 60, offset: 3173},
 								name: "IPvFuture",
 							},
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 58, col: 72, offset: 2889},
+						pos:        position{line: 61, col: 72, offset: 3185},
 						val:        "]",
 						ignoreCase: false,
 						want:       "\"]\"",
@@ -698,18 +702,18 @@ var g = &grammar{
 		{
 			name:        "ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 60, col: 1, offset: 2894},
+			pos:         position{line: 63, col: 1, offset: 3190},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 60, col: 20, offset: 2913},
+				pos: position{line: 63, col: 20, offset: 3209},
 				expr: &choiceExpr{
-					pos: position{line: 60, col: 22, offset: 2915},
+					pos: position{line: 63, col: 22, offset: 3211},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 60, col: 22, offset: 2915},
+							pos:  position{line: 63, col: 22, offset: 3211},
 							name: "unreserved",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 60, col: 35, offset: 2928},
+							pos:  position{line: 63, col: 35, offset: 3224},
 							name: "pct_encoded",
 						},
 					},
@@ -719,22 +723,22 @@ var g = &grammar{
 		{
 			name:        "IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 62, col: 1, offset: 2944},
+			pos:         position{line: 65, col: 1, offset: 3240},
 			expr: &seqExpr{
-				pos: position{line: 62, col: 26, offset: 2969},
+				pos: position{line: 65, col: 26, offset: 3265},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 62, col: 26, offset: 2969},
+						pos:  position{line: 65, col: 26, offset: 3265},
 						name: "IPv6address",
 					},
 					&litMatcher{
-						pos:        position{line: 62, col: 38, offset: 2981},
+						pos:        position{line: 65, col: 38, offset: 3277},
 						val:        "%25",
 						ignoreCase: false,
 						want:       "\"%25\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 62, col: 44, offset: 2987},
+						pos:  position{line: 65, col: 44, offset: 3283},
 						name: "ZoneID",
 					},
 				},
@@ -743,21 +747,21 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 64, col: 1, offset: 2995},
+			pos:         position{line: 67, col: 1, offset: 3291},
 			expr: &seqExpr{
-				pos: position{line: 64, col: 26, offset: 3020},
+				pos: position{line: 67, col: 26, offset: 3316},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 64, col: 26, offset: 3020},
+						pos:        position{line: 67, col: 26, offset: 3316},
 						val:        "[vV]",
 						chars:      []rune{'v', 'V'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&oneOrMoreExpr{
-						pos: position{line: 64, col: 31, offset: 3025},
+						pos: position{line: 67, col: 31, offset: 3321},
 						expr: &charClassMatcher{
-							pos:        position{line: 64, col: 31, offset: 3025},
+							pos:        position{line: 67, col: 31, offset: 3321},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -765,15 +769,15 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 64, col: 44, offset: 3038},
+						pos:        position{line: 67, col: 44, offset: 3334},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&oneOrMoreExpr{
-						pos: position{line: 64, col: 48, offset: 3042},
+						pos: position{line: 67, col: 48, offset: 3338},
 						expr: &charClassMatcher{
-							pos:        position{line: 64, col: 48, offset: 3042},
+							pos:        position{line: 67, col: 48, offset: 3338},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -787,503 +791,503 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 68, col: 1, offset: 3198},
+			pos:         position{line: 71, col: 1, offset: 3494},
 			expr: &choiceExpr{
-				pos: position{line: 68, col: 30, offset: 3227},
+				pos: position{line: 71, col: 30, offset: 3523},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 68, col: 30, offset: 3227},
+						pos: position{line: 71, col: 30, offset: 3523},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 30, offset: 3227},
+								pos:  position{line: 71, col: 30, offset: 3523},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 35, offset: 3232},
+								pos:  position{line: 71, col: 35, offset: 3528},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 40, offset: 3237},
+								pos:  position{line: 71, col: 40, offset: 3533},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 45, offset: 3242},
+								pos:  position{line: 71, col: 45, offset: 3538},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 50, offset: 3247},
+								pos:  position{line: 71, col: 50, offset: 3543},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 55, offset: 3252},
+								pos:  position{line: 71, col: 55, offset: 3548},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 60, offset: 3257},
+								pos:  position{line: 71, col: 60, offset: 3553},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 68, col: 65, offset: 3262},
+								pos: position{line: 71, col: 65, offset: 3558},
 								expr: &ruleRefExpr{
-									pos:  position{line: 68, col: 66, offset: 3263},
+									pos:  position{line: 71, col: 66, offset: 3559},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 69, col: 4, offset: 3275},
+						pos: position{line: 72, col: 4, offset: 3571},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 69, col: 4, offset: 3275},
+								pos:        position{line: 72, col: 4, offset: 3571},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 9, offset: 3280},
+								pos:  position{line: 72, col: 9, offset: 3576},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 14, offset: 3285},
+								pos:  position{line: 72, col: 14, offset: 3581},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 19, offset: 3290},
+								pos:  position{line: 72, col: 19, offset: 3586},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 24, offset: 3295},
+								pos:  position{line: 72, col: 24, offset: 3591},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 29, offset: 3300},
+								pos:  position{line: 72, col: 29, offset: 3596},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 34, offset: 3305},
+								pos:  position{line: 72, col: 34, offset: 3601},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 69, col: 39, offset: 3310},
+								pos: position{line: 72, col: 39, offset: 3606},
 								expr: &ruleRefExpr{
-									pos:  position{line: 69, col: 40, offset: 3311},
+									pos:  position{line: 72, col: 40, offset: 3607},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 70, col: 4, offset: 3323},
+						pos: position{line: 73, col: 4, offset: 3619},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 70, col: 4, offset: 3323},
+								pos: position{line: 73, col: 4, offset: 3619},
 								expr: &ruleRefExpr{
-									pos:  position{line: 70, col: 4, offset: 3323},
+									pos:  position{line: 73, col: 4, offset: 3619},
 									name: "h16",
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 70, col: 9, offset: 3328},
+								pos:        position{line: 73, col: 9, offset: 3624},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 14, offset: 3333},
+								pos:  position{line: 73, col: 14, offset: 3629},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 19, offset: 3338},
+								pos:  position{line: 73, col: 19, offset: 3634},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 24, offset: 3343},
+								pos:  position{line: 73, col: 24, offset: 3639},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 29, offset: 3348},
+								pos:  position{line: 73, col: 29, offset: 3644},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 34, offset: 3353},
+								pos:  position{line: 73, col: 34, offset: 3649},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 70, col: 39, offset: 3358},
+								pos: position{line: 73, col: 39, offset: 3654},
 								expr: &ruleRefExpr{
-									pos:  position{line: 70, col: 40, offset: 3359},
+									pos:  position{line: 73, col: 40, offset: 3655},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 71, col: 4, offset: 3371},
+						pos: position{line: 74, col: 4, offset: 3667},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 71, col: 4, offset: 3371},
+								pos: position{line: 74, col: 4, offset: 3667},
 								expr: &seqExpr{
-									pos: position{line: 71, col: 6, offset: 3373},
+									pos: position{line: 74, col: 6, offset: 3669},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 71, col: 6, offset: 3373},
+											pos: position{line: 74, col: 6, offset: 3669},
 											expr: &ruleRefExpr{
-												pos:  position{line: 71, col: 6, offset: 3373},
+												pos:  position{line: 74, col: 6, offset: 3669},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 71, col: 12, offset: 3379},
+											pos:  position{line: 74, col: 12, offset: 3675},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 71, col: 19, offset: 3386},
+								pos:        position{line: 74, col: 19, offset: 3682},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 71, col: 24, offset: 3391},
+								pos:  position{line: 74, col: 24, offset: 3687},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 71, col: 29, offset: 3396},
+								pos:  position{line: 74, col: 29, offset: 3692},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 71, col: 34, offset: 3401},
+								pos:  position{line: 74, col: 34, offset: 3697},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 71, col: 39, offset: 3406},
+								pos:  position{line: 74, col: 39, offset: 3702},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 71, col: 44, offset: 3411},
+								pos: position{line: 74, col: 44, offset: 3707},
 								expr: &ruleRefExpr{
-									pos:  position{line: 71, col: 45, offset: 3412},
+									pos:  position{line: 74, col: 45, offset: 3708},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 72, col: 4, offset: 3424},
+						pos: position{line: 75, col: 4, offset: 3720},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 72, col: 4, offset: 3424},
+								pos: position{line: 75, col: 4, offset: 3720},
 								expr: &seqExpr{
-									pos: position{line: 72, col: 6, offset: 3426},
+									pos: position{line: 75, col: 6, offset: 3722},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 72, col: 6, offset: 3426},
+											pos: position{line: 75, col: 6, offset: 3722},
 											expr: &ruleRefExpr{
-												pos:  position{line: 72, col: 6, offset: 3426},
+												pos:  position{line: 75, col: 6, offset: 3722},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 72, col: 12, offset: 3432},
+											pos: position{line: 75, col: 12, offset: 3728},
 											expr: &ruleRefExpr{
-												pos:  position{line: 72, col: 12, offset: 3432},
+												pos:  position{line: 75, col: 12, offset: 3728},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 72, col: 18, offset: 3438},
+											pos:  position{line: 75, col: 18, offset: 3734},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 72, col: 25, offset: 3445},
+								pos:        position{line: 75, col: 25, offset: 3741},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 72, col: 30, offset: 3450},
+								pos:  position{line: 75, col: 30, offset: 3746},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 72, col: 35, offset: 3455},
+								pos:  position{line: 75, col: 35, offset: 3751},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 72, col: 40, offset: 3460},
+								pos:  position{line: 75, col: 40, offset: 3756},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 72, col: 45, offset: 3465},
+								pos: position{line: 75, col: 45, offset: 3761},
 								expr: &ruleRefExpr{
-									pos:  position{line: 72, col: 46, offset: 3466},
+									pos:  position{line: 75, col: 46, offset: 3762},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 73, col: 4, offset: 3478},
+						pos: position{line: 76, col: 4, offset: 3774},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 73, col: 4, offset: 3478},
+								pos: position{line: 76, col: 4, offset: 3774},
 								expr: &seqExpr{
-									pos: position{line: 73, col: 6, offset: 3480},
+									pos: position{line: 76, col: 6, offset: 3776},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 73, col: 6, offset: 3480},
+											pos: position{line: 76, col: 6, offset: 3776},
 											expr: &ruleRefExpr{
-												pos:  position{line: 73, col: 6, offset: 3480},
+												pos:  position{line: 76, col: 6, offset: 3776},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 73, col: 12, offset: 3486},
+											pos: position{line: 76, col: 12, offset: 3782},
 											expr: &ruleRefExpr{
-												pos:  position{line: 73, col: 12, offset: 3486},
+												pos:  position{line: 76, col: 12, offset: 3782},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 73, col: 18, offset: 3492},
+											pos: position{line: 76, col: 18, offset: 3788},
 											expr: &ruleRefExpr{
-												pos:  position{line: 73, col: 18, offset: 3492},
+												pos:  position{line: 76, col: 18, offset: 3788},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 73, col: 24, offset: 3498},
+											pos:  position{line: 76, col: 24, offset: 3794},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 73, col: 31, offset: 3505},
+								pos:        position{line: 76, col: 31, offset: 3801},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 73, col: 36, offset: 3510},
+								pos:  position{line: 76, col: 36, offset: 3806},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 73, col: 41, offset: 3515},
+								pos:  position{line: 76, col: 41, offset: 3811},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 73, col: 46, offset: 3520},
+								pos: position{line: 76, col: 46, offset: 3816},
 								expr: &ruleRefExpr{
-									pos:  position{line: 73, col: 47, offset: 3521},
+									pos:  position{line: 76, col: 47, offset: 3817},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 74, col: 4, offset: 3533},
+						pos: position{line: 77, col: 4, offset: 3829},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 74, col: 4, offset: 3533},
+								pos: position{line: 77, col: 4, offset: 3829},
 								expr: &seqExpr{
-									pos: position{line: 74, col: 6, offset: 3535},
+									pos: position{line: 77, col: 6, offset: 3831},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 6, offset: 3535},
+											pos: position{line: 77, col: 6, offset: 3831},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 6, offset: 3535},
+												pos:  position{line: 77, col: 6, offset: 3831},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 12, offset: 3541},
+											pos: position{line: 77, col: 12, offset: 3837},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 12, offset: 3541},
+												pos:  position{line: 77, col: 12, offset: 3837},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 18, offset: 3547},
+											pos: position{line: 77, col: 18, offset: 3843},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 18, offset: 3547},
+												pos:  position{line: 77, col: 18, offset: 3843},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 24, offset: 3553},
+											pos: position{line: 77, col: 24, offset: 3849},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 24, offset: 3553},
+												pos:  position{line: 77, col: 24, offset: 3849},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 74, col: 30, offset: 3559},
+											pos:  position{line: 77, col: 30, offset: 3855},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 74, col: 37, offset: 3566},
+								pos:        position{line: 77, col: 37, offset: 3862},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 74, col: 42, offset: 3571},
+								pos:  position{line: 77, col: 42, offset: 3867},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 74, col: 47, offset: 3576},
+								pos: position{line: 77, col: 47, offset: 3872},
 								expr: &ruleRefExpr{
-									pos:  position{line: 74, col: 48, offset: 3577},
+									pos:  position{line: 77, col: 48, offset: 3873},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 75, col: 4, offset: 3589},
+						pos: position{line: 78, col: 4, offset: 3885},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 75, col: 4, offset: 3589},
+								pos: position{line: 78, col: 4, offset: 3885},
 								expr: &seqExpr{
-									pos: position{line: 75, col: 6, offset: 3591},
+									pos: position{line: 78, col: 6, offset: 3887},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 6, offset: 3591},
+											pos: position{line: 78, col: 6, offset: 3887},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 6, offset: 3591},
+												pos:  position{line: 78, col: 6, offset: 3887},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 12, offset: 3597},
+											pos: position{line: 78, col: 12, offset: 3893},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 12, offset: 3597},
+												pos:  position{line: 78, col: 12, offset: 3893},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 18, offset: 3603},
+											pos: position{line: 78, col: 18, offset: 3899},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 18, offset: 3603},
+												pos:  position{line: 78, col: 18, offset: 3899},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 24, offset: 3609},
+											pos: position{line: 78, col: 24, offset: 3905},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 24, offset: 3609},
+												pos:  position{line: 78, col: 24, offset: 3905},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 30, offset: 3615},
+											pos: position{line: 78, col: 30, offset: 3911},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 30, offset: 3615},
+												pos:  position{line: 78, col: 30, offset: 3911},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 75, col: 36, offset: 3621},
+											pos:  position{line: 78, col: 36, offset: 3917},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 75, col: 43, offset: 3628},
+								pos:        position{line: 78, col: 43, offset: 3924},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 75, col: 48, offset: 3633},
+								pos:  position{line: 78, col: 48, offset: 3929},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 75, col: 52, offset: 3637},
+								pos: position{line: 78, col: 52, offset: 3933},
 								expr: &ruleRefExpr{
-									pos:  position{line: 75, col: 53, offset: 3638},
+									pos:  position{line: 78, col: 53, offset: 3934},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 76, col: 4, offset: 3650},
+						pos: position{line: 79, col: 4, offset: 3946},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 76, col: 4, offset: 3650},
+								pos: position{line: 79, col: 4, offset: 3946},
 								expr: &seqExpr{
-									pos: position{line: 76, col: 6, offset: 3652},
+									pos: position{line: 79, col: 6, offset: 3948},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 76, col: 6, offset: 3652},
+											pos: position{line: 79, col: 6, offset: 3948},
 											expr: &ruleRefExpr{
-												pos:  position{line: 76, col: 6, offset: 3652},
+												pos:  position{line: 79, col: 6, offset: 3948},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 76, col: 12, offset: 3658},
+											pos: position{line: 79, col: 12, offset: 3954},
 											expr: &ruleRefExpr{
-												pos:  position{line: 76, col: 12, offset: 3658},
+												pos:  position{line: 79, col: 12, offset: 3954},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 76, col: 18, offset: 3664},
+											pos: position{line: 79, col: 18, offset: 3960},
 											expr: &ruleRefExpr{
-												pos:  position{line: 76, col: 18, offset: 3664},
+												pos:  position{line: 79, col: 18, offset: 3960},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 76, col: 24, offset: 3670},
+											pos: position{line: 79, col: 24, offset: 3966},
 											expr: &ruleRefExpr{
-												pos:  position{line: 76, col: 24, offset: 3670},
+												pos:  position{line: 79, col: 24, offset: 3966},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 76, col: 30, offset: 3676},
+											pos: position{line: 79, col: 30, offset: 3972},
 											expr: &ruleRefExpr{
-												pos:  position{line: 76, col: 30, offset: 3676},
+												pos:  position{line: 79, col: 30, offset: 3972},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 76, col: 36, offset: 3682},
+											pos: position{line: 79, col: 36, offset: 3978},
 											expr: &ruleRefExpr{
-												pos:  position{line: 76, col: 36, offset: 3682},
+												pos:  position{line: 79, col: 36, offset: 3978},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 76, col: 42, offset: 3688},
+											pos:  position{line: 79, col: 42, offset: 3984},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 76, col: 49, offset: 3695},
+								pos:        position{line: 79, col: 49, offset: 3991},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&notExpr{
-								pos: position{line: 76, col: 54, offset: 3700},
+								pos: position{line: 79, col: 54, offset: 3996},
 								expr: &ruleRefExpr{
-									pos:  position{line: 76, col: 55, offset: 3701},
+									pos:  position{line: 79, col: 55, offset: 3997},
 									name: "ipv6char",
 								},
 							},
@@ -1294,24 +1298,24 @@ var g = &grammar{
 		},
 		{
 			name: "h16c",
-			pos:  position{line: 78, col: 1, offset: 3711},
+			pos:  position{line: 81, col: 1, offset: 4007},
 			expr: &seqExpr{
-				pos: position{line: 78, col: 9, offset: 3719},
+				pos: position{line: 81, col: 9, offset: 4015},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 78, col: 9, offset: 3719},
+						pos:  position{line: 81, col: 9, offset: 4015},
 						name: "h16",
 					},
 					&litMatcher{
-						pos:        position{line: 78, col: 13, offset: 3723},
+						pos:        position{line: 81, col: 13, offset: 4019},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 78, col: 17, offset: 3727},
+						pos: position{line: 81, col: 17, offset: 4023},
 						expr: &litMatcher{
-							pos:        position{line: 78, col: 18, offset: 3728},
+							pos:        position{line: 81, col: 18, offset: 4024},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1322,9 +1326,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 80, col: 1, offset: 3733},
+			pos:  position{line: 83, col: 1, offset: 4029},
 			expr: &charClassMatcher{
-				pos:        position{line: 80, col: 13, offset: 3745},
+				pos:        position{line: 83, col: 13, offset: 4041},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1335,21 +1339,21 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 82, col: 1, offset: 3760},
+			pos:         position{line: 85, col: 1, offset: 4056},
 			expr: &seqExpr{
-				pos: position{line: 82, col: 14, offset: 3773},
+				pos: position{line: 85, col: 14, offset: 4069},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 82, col: 14, offset: 3773},
+						pos:        position{line: 85, col: 14, offset: 4069},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 82, col: 26, offset: 3785},
+						pos: position{line: 85, col: 26, offset: 4081},
 						expr: &charClassMatcher{
-							pos:        position{line: 82, col: 26, offset: 3785},
+							pos:        position{line: 85, col: 26, offset: 4081},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1357,9 +1361,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 82, col: 39, offset: 3798},
+						pos: position{line: 85, col: 39, offset: 4094},
 						expr: &charClassMatcher{
-							pos:        position{line: 82, col: 39, offset: 3798},
+							pos:        position{line: 85, col: 39, offset: 4094},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1367,9 +1371,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 82, col: 52, offset: 3811},
+						pos: position{line: 85, col: 52, offset: 4107},
 						expr: &charClassMatcher{
-							pos:        position{line: 82, col: 52, offset: 3811},
+							pos:        position{line: 85, col: 52, offset: 4107},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1382,38 +1386,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 84, col: 1, offset: 3825},
+			pos:         position{line: 87, col: 1, offset: 4121},
 			expr: &choiceExpr{
-				pos: position{line: 84, col: 16, offset: 3840},
+				pos: position{line: 87, col: 16, offset: 4136},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 84, col: 16, offset: 3840},
+						pos: position{line: 87, col: 16, offset: 4136},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 16, offset: 3840},
+								pos:  position{line: 87, col: 16, offset: 4136},
 								name: "h16",
 							},
 							&litMatcher{
-								pos:        position{line: 84, col: 20, offset: 3844},
+								pos:        position{line: 87, col: 20, offset: 4140},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 24, offset: 3848},
+								pos:  position{line: 87, col: 24, offset: 4144},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 84, col: 28, offset: 3852},
+								pos: position{line: 87, col: 28, offset: 4148},
 								expr: &ruleRefExpr{
-									pos:  position{line: 84, col: 29, offset: 3853},
+									pos:  position{line: 87, col: 29, offset: 4149},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 84, col: 40, offset: 3864},
+						pos:  position{line: 87, col: 40, offset: 4160},
 						name: "IPv4address",
 					},
 				},
@@ -1422,42 +1426,42 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 86, col: 1, offset: 3877},
+			pos:         position{line: 89, col: 1, offset: 4173},
 			expr: &seqExpr{
-				pos: position{line: 86, col: 30, offset: 3906},
+				pos: position{line: 89, col: 30, offset: 4202},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 86, col: 30, offset: 3906},
+						pos:  position{line: 89, col: 30, offset: 4202},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 86, col: 40, offset: 3916},
+						pos:        position{line: 89, col: 40, offset: 4212},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 86, col: 44, offset: 3920},
+						pos:  position{line: 89, col: 44, offset: 4216},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 86, col: 54, offset: 3930},
+						pos:        position{line: 89, col: 54, offset: 4226},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 86, col: 58, offset: 3934},
+						pos:  position{line: 89, col: 58, offset: 4230},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 86, col: 68, offset: 3944},
+						pos:        position{line: 89, col: 68, offset: 4240},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 86, col: 72, offset: 3948},
+						pos:  position{line: 89, col: 72, offset: 4244},
 						name: "dec_octet",
 					},
 				},
@@ -1466,21 +1470,21 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 89, col: 1, offset: 4019},
+			pos:         position{line: 92, col: 1, offset: 4315},
 			expr: &choiceExpr{
-				pos: position{line: 89, col: 26, offset: 4044},
+				pos: position{line: 92, col: 26, offset: 4340},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 89, col: 26, offset: 4044},
+						pos: position{line: 92, col: 26, offset: 4340},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 89, col: 26, offset: 4044},
+								pos:        position{line: 92, col: 26, offset: 4340},
 								val:        "25",
 								ignoreCase: false,
 								want:       "\"25\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 89, col: 31, offset: 4049},
+								pos:        position{line: 92, col: 31, offset: 4345},
 								val:        "[0-5]",
 								ranges:     []rune{'0', '5'},
 								ignoreCase: false,
@@ -1489,23 +1493,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 89, col: 39, offset: 4057},
+						pos: position{line: 92, col: 39, offset: 4353},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 89, col: 39, offset: 4057},
+								pos:        position{line: 92, col: 39, offset: 4353},
 								val:        "2",
 								ignoreCase: false,
 								want:       "\"2\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 89, col: 43, offset: 4061},
+								pos:        position{line: 92, col: 43, offset: 4357},
 								val:        "[0-4]",
 								ranges:     []rune{'0', '4'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 89, col: 49, offset: 4067},
+								pos:        position{line: 92, col: 49, offset: 4363},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -1514,23 +1518,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 89, col: 57, offset: 4075},
+						pos: position{line: 92, col: 57, offset: 4371},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 89, col: 57, offset: 4075},
+								pos:        position{line: 92, col: 57, offset: 4371},
 								val:        "1",
 								ignoreCase: false,
 								want:       "\"1\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 89, col: 61, offset: 4079},
+								pos:        position{line: 92, col: 61, offset: 4375},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 89, col: 67, offset: 4085},
+								pos:        position{line: 92, col: 67, offset: 4381},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -1539,17 +1543,17 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 89, col: 75, offset: 4093},
+						pos: position{line: 92, col: 75, offset: 4389},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 89, col: 75, offset: 4093},
+								pos:        position{line: 92, col: 75, offset: 4389},
 								val:        "[1-9]",
 								ranges:     []rune{'1', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 89, col: 81, offset: 4099},
+								pos:        position{line: 92, col: 81, offset: 4395},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -1558,7 +1562,7 @@ var g = &grammar{
 						},
 					},
 					&charClassMatcher{
-						pos:        position{line: 89, col: 89, offset: 4107},
+						pos:        position{line: 92, col: 89, offset: 4403},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -1570,14 +1574,14 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 91, col: 1, offset: 4114},
+			pos:         position{line: 94, col: 1, offset: 4410},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 91, col: 24, offset: 4137},
+				pos: position{line: 94, col: 24, offset: 4433},
 				expr: &choiceExpr{
-					pos: position{line: 91, col: 26, offset: 4139},
+					pos: position{line: 94, col: 26, offset: 4435},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 91, col: 26, offset: 4139},
+							pos:        position{line: 94, col: 26, offset: 4435},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1585,7 +1589,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 91, col: 55, offset: 4168},
+							pos:  position{line: 94, col: 55, offset: 4464},
 							name: "pct_encoded",
 						},
 					},
@@ -1595,38 +1599,38 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 93, col: 1, offset: 4184},
+			pos:         position{line: 96, col: 1, offset: 4480},
 			expr: &seqExpr{
-				pos: position{line: 93, col: 34, offset: 4217},
+				pos: position{line: 96, col: 34, offset: 4513},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 93, col: 34, offset: 4217},
+						pos:        position{line: 96, col: 34, offset: 4513},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 93, col: 38, offset: 4221},
+						pos: position{line: 96, col: 38, offset: 4517},
 						expr: &seqExpr{
-							pos: position{line: 93, col: 40, offset: 4223},
+							pos: position{line: 96, col: 40, offset: 4519},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 93, col: 40, offset: 4223},
+									pos:  position{line: 96, col: 40, offset: 4519},
 									name: "segment_nz",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 93, col: 51, offset: 4234},
+									pos: position{line: 96, col: 51, offset: 4530},
 									expr: &seqExpr{
-										pos: position{line: 93, col: 53, offset: 4236},
+										pos: position{line: 96, col: 53, offset: 4532},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 93, col: 53, offset: 4236},
+												pos:        position{line: 96, col: 53, offset: 4532},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 93, col: 57, offset: 4240},
+												pos:  position{line: 96, col: 57, offset: 4536},
 												name: "segment",
 											},
 										},
@@ -1641,11 +1645,11 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 95, col: 1, offset: 4255},
+			pos:         position{line: 98, col: 1, offset: 4551},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 95, col: 22, offset: 4276},
+				pos: position{line: 98, col: 22, offset: 4572},
 				expr: &ruleRefExpr{
-					pos:  position{line: 95, col: 22, offset: 4276},
+					pos:  position{line: 98, col: 22, offset: 4572},
 					name: "pchar",
 				},
 			},
@@ -1653,11 +1657,11 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 97, col: 1, offset: 4284},
+			pos:         position{line: 100, col: 1, offset: 4580},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 97, col: 28, offset: 4311},
+				pos: position{line: 100, col: 28, offset: 4607},
 				expr: &ruleRefExpr{
-					pos:  position{line: 97, col: 28, offset: 4311},
+					pos:  position{line: 100, col: 28, offset: 4607},
 					name: "pchar",
 				},
 			},
@@ -1665,12 +1669,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 99, col: 1, offset: 4319},
+			pos:         position{line: 102, col: 1, offset: 4615},
 			expr: &choiceExpr{
-				pos: position{line: 99, col: 18, offset: 4336},
+				pos: position{line: 102, col: 18, offset: 4632},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 99, col: 18, offset: 4336},
+						pos:        position{line: 102, col: 18, offset: 4632},
 						val:        "[a-zA-Z0-9._~!$&'()*+,;=:@-]",
 						chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1678,7 +1682,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 99, col: 49, offset: 4367},
+						pos:  position{line: 102, col: 49, offset: 4663},
 						name: "pct_encoded",
 					},
 				},
@@ -1687,25 +1691,25 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 101, col: 1, offset: 4380},
+			pos:         position{line: 104, col: 1, offset: 4676},
 			expr: &seqExpr{
-				pos: position{line: 101, col: 30, offset: 4409},
+				pos: position{line: 104, col: 30, offset: 4705},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 101, col: 30, offset: 4409},
+						pos:        position{line: 104, col: 30, offset: 4705},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 101, col: 34, offset: 4413},
+						pos:        position{line: 104, col: 34, offset: 4709},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 101, col: 46, offset: 4425},
+						pos:        position{line: 104, col: 46, offset: 4721},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -1717,9 +1721,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 103, col: 1, offset: 4438},
+			pos:         position{line: 106, col: 1, offset: 4734},
 			expr: &charClassMatcher{
-				pos:        position{line: 103, col: 28, offset: 4465},
+				pos:        position{line: 106, col: 28, offset: 4761},
 				val:        "[a-zA-Z0-9._~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1730,9 +1734,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 105, col: 1, offset: 4482},
+			pos:         position{line: 108, col: 1, offset: 4778},
 			expr: &charClassMatcher{
-				pos:        position{line: 105, col: 28, offset: 4509},
+				pos:        position{line: 108, col: 28, offset: 4805},
 				val:        "[!$&'()*+,;=]",
 				chars:      []rune{'!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '='},
 				ignoreCase: false,
@@ -1742,9 +1746,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 107, col: 1, offset: 4524},
+			pos:         position{line: 110, col: 1, offset: 4820},
 			expr: &charClassMatcher{
-				pos:        position{line: 107, col: 18, offset: 4541},
+				pos:        position{line: 110, col: 18, offset: 4837},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -1754,9 +1758,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 109, col: 1, offset: 4551},
+			pos:         position{line: 112, col: 1, offset: 4847},
 			expr: &charClassMatcher{
-				pos:        position{line: 109, col: 18, offset: 4568},
+				pos:        position{line: 112, col: 18, offset: 4864},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -1766,9 +1770,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 111, col: 1, offset: 4575},
+			pos:         position{line: 114, col: 1, offset: 4871},
 			expr: &charClassMatcher{
-				pos:        position{line: 111, col: 20, offset: 4594},
+				pos:        position{line: 114, col: 20, offset: 4890},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
