@@ -107,6 +107,14 @@ type NormalizeOptions struct {
 // A relative reference gets the escape rewrites only: its dot segments mean something when it
 // is resolved, and it has no scheme or host to fold.
 //
+// RFC 3986 is of two minds about an escaped dot: "%2E" is "." (2.3, 6.2.2.2), but resolution
+// removes only the dot segments written as dots (5.2.4). So with rfc3986 and rfc3987 the
+// normal form of an absolute URI whose path has a segment of escaped dots ("%2E", ".%2e")
+// may differ from that of the same URI resolved: "http://a/b/%2E/../c" normalizes to
+// "http://a/c" (the escape decoded, then the dot segments of "/b/./../c" removed), while
+// resolving it gives "http://a/b/c" (".." removes the segment "%2E"), whose normal form is
+// itself. Without such a segment the two agree.
+//
 // The normal form parses back to the components it was built from (write.go), which needs
 // one of two guards where the plain rewrites would change the meaning:
 //   - authority-guard: a path that dot-segment removal leaves beginning with "//" keeps "/."

@@ -180,8 +180,20 @@ func TestRFC3986Normalization(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, want, n.String(), in)
 	}
+	// An escaped dot is a dot segment to normalization, not to resolution (5.2.4): the URI
+	// resolved normalizes otherwise (Normalize's documentation).
+	in := "http://a/b/%2E/../c"
+	n, _, err := resolve.Normalize(parseWith(t, g3986, in), resolve.NormalizeOptions{Grammar: g3986})
+	require.NoError(t, err)
+	assert.Equal(t, "http://a/c", n.String())
+	res, err := resolve.ResolveString("http://x/y", in, resolve.Options{Grammar: g3986, Algorithm: resolve.Algorithm3986})
+	require.NoError(t, err)
+	assert.Equal(t, "http://a/b/c", res.Target.String())
+	n, _, err = resolve.Normalize(res.Target, resolve.NormalizeOptions{Grammar: g3986})
+	require.NoError(t, err)
+	assert.Equal(t, "http://a/b/c", n.String())
 	// The 2003 draft keeps "-" and "." escaped and keeps ".." above the root.
-	n, _, err := resolve.Normalize(parseWith(t, urlgrammar.MustLookup("rfc2396bis-01"), "http://a/%2E%2E/%2D"), resolve.NormalizeOptions{})
+	n, _, err = resolve.Normalize(parseWith(t, urlgrammar.MustLookup("rfc2396bis-01"), "http://a/%2E%2E/%2D"), resolve.NormalizeOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, "http://a/%2E%2E/%2D", n.String())
 }
