@@ -52,4 +52,21 @@ func TestMakeFuzzListsEveryTarget(t *testing.T) {
 	sort.Strings(found)
 	require.NotEmpty(t, found)
 	assert.Equal(t, found, listed, "FUZZ_TARGETS in the Makefile and the Fuzz functions of the tests differ")
+
+	// The documents' commands that fuzz a few targets (FUZZ_TARGETS='...' make fuzz) name
+	// targets of the list.
+	docs, err := filepath.Glob("docs/*.md")
+	require.NoError(t, err)
+	named := 0
+	for _, doc := range append(docs, "README.md") {
+		src, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		for _, m := range regexp.MustCompile(`FUZZ_TARGETS='([^']*)'`).FindAllSubmatch(src, -1) {
+			for _, target := range strings.Fields(string(m[1])) {
+				named++
+				assert.Contains(t, listed, target, "%s names a fuzz target that is not in FUZZ_TARGETS", doc)
+			}
+		}
+	}
+	assert.NotZero(t, named, "no document names fuzz targets: docs/grammars.md did")
 }
