@@ -60,9 +60,11 @@ var (
 
 // transcribed lists, for each grammar transcribed from a specification's ABNF (or from RFC
 // 2396's BNF), the parts of the specifications it transcribes, its own first: a rule is
-// compared with the first part that writes it. The grammars left out: rfc1738 and url-1993
-// (their BNF is not indented in testdata/spec, and url-1993's is the draft's own notation;
-// their tests check their repairs one by one), rfc2396bis-01 and url-syntax-05 (the copies of
+// compared with the first part that writes it. The grammars left out: rfc1738 (the copy of
+// RFC 1738 under testdata/spec lost words of its section 5, and rfc1738-section5-bnf.txt is
+// a translation with HTML left in it), url-1993 (the draft writes a rule as its name and its
+// definition, without "="; both grammars' tests check their repairs one by one),
+// rfc2396bis-01 and url-syntax-05 (the copies of
 // the drafts under testdata/spec lost their line breaks), rfc2397 (RFC 2397 writes ":="),
 // whatwg-url and web-safe (the standard has no ABNF), uri (RFC 3986's rules and the scheme
 // grammars').
