@@ -81,6 +81,27 @@ const (
 	// DataMediaType: a data: URL without a media type, which "defaults to
 	// text/plain;charset=US-ASCII" (RFC 2397 section 2), whatever the data is.
 	DataMediaType Kind = "data-media-type"
+	// GeoLocation: a geo: URI in WGS-84 (no crs parameter, or crs=wgs84) whose latitude is
+	// outside -90 to 90 degrees or whose longitude is outside -180 to 180: such a URI "MUST be
+	// considered invalid" (RFC 5870 section 3.4.2), and applications "SHOULD warn the user
+	// when such URIs are encountered" (section 9.1, whose example is <geo:94,0>). The syntax
+	// allows any number of digits.
+	GeoLocation Kind = "geo-location"
+	// GeoParameters: a geo: URI whose crs or u parameter appears twice, or after another
+	// parameter, or whose u comes before its crs: "Both 'crs' and 'u' parameters MUST NOT
+	// appear more than once each. The 'crs' and 'u' parameters MUST be given before any other
+	// parameters ... The 'crs' parameter MUST be given first if both 'crs' and 'u' are used"
+	// (RFC 5870 section 3.3), which its syntax does not say: a second crs reads as another
+	// parameter.
+	GeoParameters Kind = "geo-parameters"
+	// TelParameters: a tel: URI with a parameter given twice or out of RFC 3966's order: "Each
+	// parameter name ("pname"), the ISDN subaddress, the 'extension', and the 'context' MUST
+	// NOT appear more than once. The 'isdn-subaddress' or 'extension' MUST appear first, if
+	// present, followed by the 'context' parameter, if present, followed by any other
+	// parameters in lexicographical order" (section 3; the syntax takes them in any order).
+	// The parameters are the path's pieces between ";" (an isub value, 1*uric, could hold a
+	// ";" in the syntax, but then no parameter could follow it).
+	TelParameters Kind = "tel-parameters"
 	// ZoneID: an IPv6 zone identifier in an IP-literal ("[fe80::1%25eth0]", grammar
 	// rfc6874), which RFC 9844 (2025) deprecates in URIs: it means something only on the
 	// host that wrote it.
@@ -98,7 +119,7 @@ const (
 
 // All lists every kind, in the order warnings are reported.
 var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
-	MailtoHeader, FileHost, DataMediaType, ZoneID, Confusion}
+	MailtoHeader, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID, Confusion}
 
 // Warning is one finding.
 type Warning struct {
@@ -270,14 +291,17 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 var safeMailtoHeaders = map[string]bool{"to": true, "cc": true, "subject": true, "keywords": true, "body": true, "in-reply-to": true}
 
 // checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, FileHost,
-// DataMediaType, ZoneID).
+// DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID), in the order of All.
 func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
+	if h.Scheme.Defined {
+		checkScheme(h, add)
+	}
 	if h.Host.Defined && h.HostKind == "ipv6" && strings.Contains(h.Host.In(h.src), "%25") {
 		add(ZoneID, "RFC 9844", h.Host.Start, "host %q has an IPv6 zone identifier, which RFC 9844 deprecates in URIs: it means something only on the host that wrote it", h.Host.In(h.src))
 	}
-	if !h.Scheme.Defined {
-		return
-	}
+}
+
+func checkScheme(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	switch strings.ToLower(h.Scheme.In(h.src)) {
 	case "mailto":
 		if !h.Query.Defined {
@@ -301,6 +325,14 @@ func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 			if strings.HasPrefix(path, ",") || len(path) >= 8 && strings.EqualFold(path[:8], ";base64,") {
 				add(DataMediaType, "RFC 2397 2", p.Start, "no media type: the data is text/plain;charset=US-ASCII")
 			}
+		}
+	case "geo":
+		if p := h.Path; p.Defined && !h.Authority.Defined {
+			checkGeo(p.In(h.src), p.Start, add)
+		}
+	case "tel":
+		if p := h.Path; p.Defined && !h.Authority.Defined {
+			checkTel(p.In(h.src), p.Start, add)
 		}
 	}
 }

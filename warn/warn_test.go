@@ -1,11 +1,15 @@
 package warn_test
 
 import (
+	"cmp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
@@ -74,7 +78,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, userinfo, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -192,8 +196,9 @@ func TestCheckIn3987(t *testing.T) {
 }
 
 // The scheme RFCs' advice, in any generic grammar's tree: mailto's header fields (RFC 6068
-// section 4), a file: URI's host (RFC 8089), a data: URL without a media type (RFC 2397),
-// and an IPv6 zone identifier (RFC 9844).
+// section 4), a file: URI's host (RFC 8089), a data: URL without a media type (RFC 2397), a
+// geo: URI's location and parameters (RFC 5870), a tel: URI's parameters (RFC 3966), and an
+// IPv6 zone identifier (RFC 9844).
 func TestSchemeAdvice(t *testing.T) {
 	all, _ := warn.ParseSet("all")
 	for _, c := range []struct {
@@ -216,6 +221,35 @@ func TestSchemeAdvice(t *testing.T) {
 		{"rfc6874", "http://[fe80::1%25eth0]:80/", []warn.Kind{warn.ZoneID, warn.Confusion}, []int{7, 7}}, // browsers reject zone identifiers
 		{"rfc6874", "http://[fe80::1]/", nil, nil},
 		{"rfc3986", "http://example.com/?bcc=x", nil, nil}, // not mailto
+		// RFC 5870's examples (sections 1, 6.1, 6.2, 6.4), and its invalid location (9.1).
+		{"uri", "geo:13.4125,103.8667", nil, nil},
+		{"uri", "geo:48.2010,16.3695,183", nil, nil},
+		{"uri", "geo:48.198634,16.371648;crs=wgs84;u=40", nil, nil},
+		{"uri", "geo:90,-22.43;crs=WGS84", nil, nil},
+		{"uri", "geo:94,0", []warn.Kind{warn.GeoLocation}, []int{4}},
+		{"uri", "geo:-90,180", nil, nil},
+		{"uri", "geo:-90.000,-180.0", nil, nil},
+		{"uri", "geo:0090,0", nil, nil},
+		{"uri", "geo:90.0000000000000001,0", []warn.Kind{warn.GeoLocation}, []int{4}}, // a float64 reads 90
+		{"uri", "geo:0,-180.5", []warn.Kind{warn.GeoLocation}, []int{6}},
+		{"uri", "geo:-91,181;u=5", []warn.Kind{warn.GeoLocation, warn.GeoLocation}, []int{4, 8}},
+		{"uri", "geo:94,0;crs=ETRS89", nil, nil}, // another reference system: its ranges are not known
+		{"uri", "geo:1,2;u=1;u=2", []warn.Kind{warn.GeoParameters}, []int{12}},
+		{"uri", "GEO:1,2;U=1;u=2", []warn.Kind{warn.GeoParameters}, []int{12}},
+		{"uri", "geo:1,2;u=1;crs=wgs84", []warn.Kind{warn.GeoParameters}, []int{12}},
+		{"uri", "geo:1,2;foo=1;u=2", []warn.Kind{warn.GeoParameters}, []int{14}},
+		{"uri", "geo:1,2;CRS=wgs84;U=2;foo=bar", nil, nil},
+		{"uri", "geo:94,0;foo=1;crs=wgs84;crs=x", []warn.Kind{warn.GeoLocation, warn.GeoParameters, warn.GeoParameters}, []int{4, 15, 25}},
+		// RFC 3966's examples (section 6), and parameters out of its order (section 3).
+		{"uri", "tel:+1-201-555-0123", nil, nil},
+		{"uri", "tel:7042;phone-context=example.com", nil, nil},
+		{"uri", "tel:863-1234;phone-context=+1-914-555", nil, nil},
+		{"uri", "tel:+1-201-555-0123;isub=1;ext=2;a=1;B=2;c", nil, nil},
+		{"uri", "tel:+1-201-555-0123;a=1;ext=2", []warn.Kind{warn.TelParameters}, []int{24}},
+		{"uri", "tel:7042;b=1;phone-context=example.com;a=2", []warn.Kind{warn.TelParameters, warn.TelParameters}, []int{13, 39}},
+		{"uri", "tel:+1-201-555-0123;ext=1;EXT=2", []warn.Kind{warn.TelParameters}, []int{26}},
+		{"rfc3986", "tel:+1-201-555-0123;b;a", []warn.Kind{warn.TelParameters}, []int{22}},
+		{"rfc3986", "http://example.com/x;u=1;u=2", nil, nil}, // neither tel nor geo
 	} {
 		g := urlgrammar.MustLookup(c.grammar)
 		tree, err := g.Parse(c.s)
@@ -230,4 +264,110 @@ func TestSchemeAdvice(t *testing.T) {
 		assert.Equal(t, c.want, ks, c.s)
 		assert.Equal(t, c.offsets, offs, c.s)
 	}
+}
+
+// The examples of RFC 5870 and RFC 3966 (their grammars' examples.txt, verbatim from the
+// RFCs) give no warning of their RFC's advice, but for the invalid location of RFC 5870
+// section 9.1.
+func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
+	all, _ := warn.ParseSet("all")
+	g := urlgrammar.MustLookup("uri")
+	n := 0
+	for _, id := range []string{"rfc5870", "rfc3966"} {
+		lines, err := spectest.Lines("../grammars/" + id + "/testdata/examples.txt")
+		require.NoError(t, err)
+		for _, l := range lines {
+			s, _, _ := strings.Cut(l, " -- ")
+			tree, err := g.Parse(s)
+			require.NoError(t, err, s)
+			var got []warn.Kind
+			for _, w := range warn.CheckIn(g, tree, all) {
+				if w.Kind == warn.GeoLocation || w.Kind == warn.GeoParameters || w.Kind == warn.TelParameters {
+					got = append(got, w.Kind)
+				}
+			}
+			var want []warn.Kind
+			if s == "geo:94,0" {
+				want = []warn.Kind{warn.GeoLocation}
+			}
+			assert.Equal(t, want, got, s)
+			n++
+		}
+	}
+	assert.Equal(t, 11+9, n)
+}
+
+// FuzzSchemeParameters: for any tel: or geo: URI that grammar uri accepts, the warnings of
+// RFC 3966 and RFC 5870 point into it (a parameter's warning at the name after a ";"), and
+// the same tel: URI with its parameters put in RFC 3966's order (isub and ext, then
+// phone-context, then the others sorted, each name once) has no TelParameters warning.
+func FuzzSchemeParameters(f *testing.F) {
+	for _, s := range []string{"tel:7042;b=1;phone-context=example.com;a=2", "tel:+1-201-555-0123;ext=1;EXT=2;isub=3",
+		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1"} {
+		f.Add(s)
+	}
+	all, _ := warn.ParseSet("all")
+	g := urlgrammar.MustLookup("uri")
+	f.Fuzz(func(t *testing.T, s string) {
+		tree, err := g.Parse(s)
+		if err != nil {
+			return
+		}
+		tel := false
+		for _, w := range warn.CheckIn(g, tree, all) {
+			switch w.Kind {
+			case warn.GeoParameters, warn.TelParameters:
+				if w.Offset < 1 || w.Offset > len(s) || s[w.Offset-1] != ';' {
+					t.Fatalf("%q: %v at %d, not after a \";\"", s, w, w.Offset)
+				}
+				tel = tel || w.Kind == warn.TelParameters
+			case warn.GeoLocation:
+				if w.Offset >= len(s) || !strings.ContainsAny(s[w.Offset:w.Offset+1], "-0123456789") {
+					t.Fatalf("%q: %v at %d, not at a number", s, w, w.Offset)
+				}
+			}
+		}
+		if !tel {
+			return
+		}
+		tail := ""
+		if i := strings.IndexAny(s, "?#"); i >= 0 {
+			s, tail = s[:i], s[i:] // the path's parameters end before a query or fragment
+		}
+		head, params, _ := strings.Cut(s, ";")
+		rank := func(p string) (int, string) {
+			name, _, _ := strings.Cut(strings.ToLower(p), "=")
+			switch name {
+			case "isub", "ext":
+				return 0, ""
+			case "phone-context":
+				return 1, ""
+			}
+			return 2, name
+		}
+		var ordered []string
+		seen := map[string]bool{}
+		for _, p := range strings.Split(params, ";") {
+			name, _, _ := strings.Cut(strings.ToLower(p), "=")
+			if !seen[name] {
+				seen[name] = true
+				ordered = append(ordered, p)
+			}
+		}
+		slices.SortStableFunc(ordered, func(a, b string) int {
+			ra, na := rank(a)
+			rb, nb := rank(b)
+			return cmp.Or(cmp.Compare(ra, rb), strings.Compare(na, nb))
+		})
+		fixed := head + ";" + strings.Join(ordered, ";") + tail
+		tree, err = g.Parse(fixed)
+		if err != nil {
+			return // the order the grammar needs (a local number's phone-context) is not RFC 3966's prose order
+		}
+		for _, w := range warn.CheckIn(g, tree, all) {
+			if w.Kind == warn.TelParameters {
+				t.Fatalf("%q, in RFC 3966's order %q: %v", s, fixed, w)
+			}
+		}
+	})
 }

@@ -18,7 +18,7 @@ func runCheck(e *env, args []string) int {
 	fs := e.flags()
 	gid := fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+"), several as ID,ID,..., or all")
 	formatName := fs.String("format", "text", "output `format`: text (invalid lines with a caret), jsonl (one record a line), tsv, sarif (a SARIF 2.1.0 log), github (GitHub Actions annotations)")
-	warnList := fs.String("warn", "none", "security warnings to report (section 7; RFC 3987 4.1, 4.2, 8): all, none, or a comma `list` of "+kindList())
+	warnList := fs.String("warn", "none", "warnings to report (section 7 security considerations; RFC 3987 4.1, 4.2, 8; the scheme RFCs' advice): all, none, or a comma `list` of "+kindList())
 	jobs := fs.Int("j", 1, "parse with `N` workers (0: one per CPU; at most four per CPU); output order stays the input order")
 	summaryOnly := fs.Bool("summary-only", false, "print only the summary")
 	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")

@@ -1,0 +1,137 @@
+package warn
+
+import "strings"
+
+// A schemeParam is one parameter of a tel: or geo: URI, as ";" separates them in its path.
+type schemeParam struct {
+	name   string // lower case (both RFCs' parameter names are case-insensitive)
+	value  string // "" when the parameter has no "="
+	offset int    // of the name, in the source
+}
+
+// splitParams splits the path of a tel: or geo: URI, which starts at offset base in the
+// source, into what comes before its first ";" (the number, the coordinates) and the
+// parameters after it.
+func splitParams(path string, base int) (head string, params []schemeParam) {
+	head, rest, ok := strings.Cut(path, ";")
+	off := base + len(head) + 1
+	for ok {
+		var p string
+		p, rest, ok = strings.Cut(rest, ";")
+		name, value, _ := strings.Cut(p, "=")
+		params = append(params, schemeParam{strings.ToLower(name), value, off})
+		off += len(p) + 1
+	}
+	return head, params
+}
+
+// checkGeo gives the warnings of RFC 5870 for a geo: URI's path, in the order of All:
+// GeoLocation, then GeoParameters.
+func checkGeo(path string, base int, add func(Kind, string, int, string, ...any)) {
+	coords, params := splitParams(path, base)
+	wgs84 := true // the ranges are WGS-84's: no crs, or a first crs of wgs84
+	for _, p := range params {
+		if p.name == "crs" {
+			wgs84 = strings.EqualFold(p.value, "wgs84")
+			break
+		}
+	}
+	lat, rest, ok := strings.Cut(coords, ",")
+	lon, _, _ := strings.Cut(rest, ",")
+	if wgs84 && ok && isNum(lat) && isNum(lon) {
+		if beyond(lat, "90") {
+			add(GeoLocation, "RFC 5870 3.4.2", base, "latitude %s is outside -90 to 90 degrees: no location in WGS-84 (RFC 5870 9.1: applications must not use it)", lat)
+		}
+		if beyond(lon, "180") {
+			add(GeoLocation, "RFC 5870 3.4.2", base+len(lat)+1, "longitude %s is outside -180 to 180 degrees: no location in WGS-84 (RFC 5870 9.1: applications must not use it)", lon)
+		}
+	}
+	crs, u := -1, -1 // the index of the first crs and u parameter
+	for i, p := range params {
+		switch {
+		case p.name != "crs" && p.name != "u":
+			continue
+		case p.name == "crs" && crs >= 0, p.name == "u" && u >= 0:
+			add(GeoParameters, "RFC 5870 3.3", p.offset, "parameter %q appears twice: crs and u must not appear more than once each", p.name)
+			continue
+		case p.name == "crs" && i > 0:
+			add(GeoParameters, "RFC 5870 3.3", p.offset, "parameter \"crs\" after %q: crs must be given first", params[i-1].name)
+		case p.name == "u" && i > 0 && !(i == 1 && crs == 0):
+			add(GeoParameters, "RFC 5870 3.3", p.offset, "parameter \"u\" after %q: crs and u must be given before any other parameter, crs first", params[i-1].name)
+		}
+		if p.name == "crs" {
+			crs = i
+		} else {
+			u = i
+		}
+	}
+}
+
+// isNum reports whether s is RFC 5870's num: [ "-" ] 1*DIGIT [ "." 1*DIGIT ].
+func isNum(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, dot := strings.Cut(s, ".")
+	return digits(whole) && (!dot || digits(frac))
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// beyond reports whether the absolute value of num (isNum) exceeds limit (digits, no leading
+// zero), exactly: "90.0000000000000001" is beyond 90, though a float64 reads it as 90.
+func beyond(num, limit string) bool {
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(num, "-"), ".")
+	whole = strings.TrimLeft(whole, "0")
+	if len(whole) != len(limit) {
+		return len(whole) > len(limit)
+	}
+	if whole != limit {
+		return whole > limit
+	}
+	return strings.Trim(frac, "0") != ""
+}
+
+// checkTel gives the warning of RFC 3966 section 3 for a tel: URI's path: TelParameters, for
+// each parameter out of the order "isdn-subaddress or extension first, then phone-context,
+// then the other parameters in lexicographical order", or given twice.
+func checkTel(path string, base int, add func(Kind, string, int, string, ...any)) {
+	_, params := splitParams(path, base)
+	rank := func(name string) int {
+		switch name {
+		case "isub", "ext":
+			return 0
+		case "phone-context":
+			return 1
+		}
+		return 2
+	}
+	seen := map[string]bool{}
+	first, other := "", "" // the parameter of the highest rank so far, and the last of rank 2
+	for _, p := range params {
+		if seen[p.name] {
+			add(TelParameters, "RFC 3966 3", p.offset, "parameter %q appears twice: each must appear at most once", p.name)
+			continue
+		}
+		seen[p.name] = true
+		switch r := rank(p.name); {
+		case first != "" && r < rank(first) && r == 0:
+			add(TelParameters, "RFC 3966 3", p.offset, "parameter %q after %q: isub or ext must appear first", p.name, first)
+		case first != "" && r < rank(first):
+			add(TelParameters, "RFC 3966 3", p.offset, "parameter %q after %q: phone-context must come before the other parameters", p.name, first)
+		case r == 2 && other != "" && p.name < other:
+			add(TelParameters, "RFC 3966 3", p.offset, "parameter %q after %q: the other parameters must be in lexicographical order", p.name, other)
+		}
+		if first == "" || rank(p.name) > rank(first) {
+			first = p.name
+		}
+		if rank(p.name) == 2 && p.name > other {
+			other = p.name
+		}
+	}
+}
