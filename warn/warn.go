@@ -74,6 +74,12 @@ const (
 	// examples'): "The user agent interpreting a 'mailto' URI SHOULD NOT create a message if
 	// any of the header fields are considered dangerous" (bcc, from, ...).
 	MailtoHeader Kind = "mailto-header"
+	// MailtoEncoding: a mailto: URI's address, header field name or value that holds a
+	// character RFC 6068 says "MUST be percent-encoded" (section 2) though its syntax and RFC
+	// 3986's allow it: "/" and "?" (gen-delims other than "@" and ":"), and "&", ";" and "="
+	// of the sub-delims (in a header field, ";", and "=" in its value): "mailto:a/b@example.org",
+	// and section 6.1's "WRONG!" mailto:joe@example.com?cc=bob@example.com?body=hello.
+	MailtoEncoding Kind = "mailto-encoding"
 	// FileHost: a file: URI whose host is neither empty nor "localhost": a file on another
 	// machine, which RFC 8089 section 2 leaves to the implementation (some read every host
 	// as local).
@@ -119,7 +125,7 @@ const (
 
 // All lists every kind, in the order warnings are reported.
 var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
-	MailtoHeader, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID, Confusion}
+	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID, Confusion}
 
 // Warning is one finding.
 type Warning struct {
@@ -290,8 +296,9 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 // own examples (to, cc, in-reply-to), lower case.
 var safeMailtoHeaders = map[string]bool{"to": true, "cc": true, "subject": true, "keywords": true, "body": true, "in-reply-to": true}
 
-// checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, FileHost,
-// DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID), in the order of All.
+// checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, MailtoEncoding,
+// FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID), in the order
+// of All.
 func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	if h.Scheme.Defined {
 		checkScheme(h, add)
@@ -304,16 +311,18 @@ func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 func checkScheme(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	switch strings.ToLower(h.Scheme.In(h.src)) {
 	case "mailto":
-		if !h.Query.Defined {
-			return
-		}
-		off := h.Query.Start
-		for _, field := range strings.Split(h.Query.In(h.src), "&") {
-			name, _, _ := strings.Cut(field, "=")
-			if decoded := strings.ToLower(ast.UnescapeIf(name, func(byte) bool { return true })); !safeMailtoHeaders[decoded] {
-				add(MailtoHeader, "RFC 6068 4", off, "header field %q is not one RFC 6068 believes safe (subject, keywords, body; to, cc, in-reply-to): a mail client should not create a message with a dangerous one", decoded)
+		if h.Query.Defined {
+			off := h.Query.Start
+			for _, field := range strings.Split(h.Query.In(h.src), "&") {
+				name, _, _ := strings.Cut(field, "=")
+				if decoded := strings.ToLower(ast.UnescapeIf(name, func(byte) bool { return true })); !safeMailtoHeaders[decoded] {
+					add(MailtoHeader, "RFC 6068 4", off, "header field %q is not one RFC 6068 believes safe (subject, keywords, body; to, cc, in-reply-to): a mail client should not create a message with a dangerous one", decoded)
+				}
+				off += len(field) + 1
 			}
-			off += len(field) + 1
+		}
+		if !h.Authority.Defined {
+			checkMailtoEncoding(h, add)
 		}
 	case "file":
 		if h.Host.Defined && h.Host.End > h.Host.Start && !strings.EqualFold(h.Host.In(h.src), "localhost") {

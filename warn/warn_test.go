@@ -78,7 +78,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -221,6 +221,17 @@ func TestSchemeAdvice(t *testing.T) {
 		{"rfc6874", "http://[fe80::1%25eth0]:80/", []warn.Kind{warn.ZoneID, warn.Confusion}, []int{7, 7}}, // browsers reject zone identifiers
 		{"rfc6874", "http://[fe80::1]/", nil, nil},
 		{"rfc3986", "http://example.com/?bcc=x", nil, nil}, // not mailto
+		// RFC 6068's characters that must be percent-encoded (section 2), its examples (6.1,
+		// 6.2) and the one it calls wrong (6.1).
+		{"uri", "mailto:joe@example.com?cc=bob@example.com&body=hello", nil, nil},
+		{"uri", "mailto:gorby%25kremvax@example.com", nil, nil},
+		{"uri", "mailto:unlikely%3Faddress@example.com?blat=foop", []warn.Kind{warn.MailtoHeader}, []int{38}},
+		{"uri", "mailto:Mike%26family@example.org", nil, nil},
+		{"rfc3986", "mailto:joe@example.com?cc=bob@example.com?body=hello", []warn.Kind{warn.MailtoEncoding}, []int{41}},
+		{"uri", "mailto:a/b@example.org,c&d@example.org", []warn.Kind{warn.MailtoEncoding, warn.MailtoEncoding}, []int{8, 24}},
+		{"uri", "mailto:a@example.org?subject=a;b", []warn.Kind{warn.MailtoEncoding}, []int{30}},
+		{"rfc3986", "mailto:a@example.org?subject=a=b&x;y=1", []warn.Kind{warn.MailtoHeader, warn.MailtoEncoding, warn.MailtoEncoding}, []int{33, 30, 34}},
+		{"rfc3986", "mailto://example.org/a;b", nil, nil}, // no mailto: URI: an authority
 		// RFC 5870's examples (sections 1, 6.1, 6.2, 6.4), and its invalid location (9.1).
 		{"uri", "geo:13.4125,103.8667", nil, nil},
 		{"uri", "geo:48.2010,16.3695,183", nil, nil},
@@ -266,14 +277,14 @@ func TestSchemeAdvice(t *testing.T) {
 	}
 }
 
-// The examples of RFC 5870 and RFC 3966 (their grammars' examples.txt, verbatim from the
-// RFCs) give no warning of their RFC's advice, but for the invalid location of RFC 5870
-// section 9.1.
+// The examples of RFC 5870, RFC 3966 and RFC 6068 (their grammars' examples.txt, verbatim
+// from the RFCs) give no warning of what their RFC requires beyond its syntax, but for the
+// invalid location of RFC 5870 section 9.1.
 func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 	all, _ := warn.ParseSet("all")
 	g := urlgrammar.MustLookup("uri")
 	n := 0
-	for _, id := range []string{"rfc5870", "rfc3966"} {
+	for _, id := range []string{"rfc5870", "rfc3966", "rfc6068"} {
 		lines, err := spectest.Lines("../grammars/" + id + "/testdata/examples.txt")
 		require.NoError(t, err)
 		for _, l := range lines {
@@ -282,7 +293,7 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 			require.NoError(t, err, s)
 			var got []warn.Kind
 			for _, w := range warn.CheckIn(g, tree, all) {
-				if w.Kind == warn.GeoLocation || w.Kind == warn.GeoParameters || w.Kind == warn.TelParameters {
+				if w.Kind == warn.GeoLocation || w.Kind == warn.GeoParameters || w.Kind == warn.TelParameters || w.Kind == warn.MailtoEncoding {
 					got = append(got, w.Kind)
 				}
 			}
@@ -294,16 +305,18 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 			n++
 		}
 	}
-	assert.Equal(t, 11+9, n)
+	assert.Equal(t, 11+9+17, n)
 }
 
-// FuzzSchemeParameters: for any tel: or geo: URI that grammar uri accepts, the warnings of
-// RFC 3966 and RFC 5870 point into it (a parameter's warning at the name after a ";"), and
+// FuzzSchemeParameters: for any tel:, geo: or mailto: URI that grammar uri accepts, the
+// warnings of RFC 3966, RFC 5870 and RFC 6068 point into it (a parameter's warning at the
+// name after a ";", an encoding's at the character), and
 // the same tel: URI with its parameters put in RFC 3966's order (isub and ext, then
 // phone-context, then the others sorted, each name once) has no TelParameters warning.
 func FuzzSchemeParameters(f *testing.F) {
 	for _, s := range []string{"tel:7042;b=1;phone-context=example.com;a=2", "tel:+1-201-555-0123;ext=1;EXT=2;isub=3",
-		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1"} {
+		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1",
+		"mailto:a/b@example.org,c&d@example.org?subject=a;b"} {
 		f.Add(s)
 	}
 	all, _ := warn.ParseSet("all")
@@ -321,6 +334,10 @@ func FuzzSchemeParameters(f *testing.F) {
 					t.Fatalf("%q: %v at %d, not after a \";\"", s, w, w.Offset)
 				}
 				tel = tel || w.Kind == warn.TelParameters
+			case warn.MailtoEncoding:
+				if w.Offset >= len(s) || !strings.ContainsAny(s[w.Offset:w.Offset+1], "/?&;=") {
+					t.Fatalf("%q: %v at %d, not at a character to encode", s, w, w.Offset)
+				}
 			case warn.GeoLocation:
 				if w.Offset >= len(s) || !strings.ContainsAny(s[w.Offset:w.Offset+1], "-0123456789") {
 					t.Fatalf("%q: %v at %d, not at a number", s, w, w.Offset)

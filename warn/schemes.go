@@ -135,3 +135,42 @@ func checkTel(path string, base int, add func(Kind, string, int, string, ...any)
 		}
 	}
 }
+
+// checkMailtoEncoding gives MailtoEncoding for a mailto: URI's addresses (its path: addr-specs
+// separated by ",") and header fields (its query: hfname=hfvalue separated by "&"): each
+// holding a character that RFC 6068 section 2 requires percent-encoded and a URI can hold
+// unencoded. Those are the gen-delims but "@" and ":" ("/" and "?": "#", "[" and "]" cannot
+// appear there unencoded) and, of the sub-delims, "&", ";" and "=" ("&" and "=" delimit the
+// header fields, so in a field it is ";", and "=" in a value).
+func checkMailtoEncoding(h *hostParts, add func(Kind, string, int, string, ...any)) {
+	report := func(what, text string, off int, chars string) {
+		if i := strings.IndexAny(text, chars); i >= 0 {
+			add(MailtoEncoding, "RFC 6068 2", off+i, "%q in the %s %q must be percent-encoded (%s)", text[i:i+1], what, text, mailtoWhy(text[i]))
+		}
+	}
+	if p := h.Path; p.Defined {
+		off := p.Start
+		for _, addr := range strings.Split(p.In(h.src), ",") {
+			report("address", addr, off, "/&;=")
+			off += len(addr) + 1
+		}
+	}
+	if q := h.Query; q.Defined {
+		off := q.Start
+		for _, field := range strings.Split(q.In(h.src), "&") {
+			name, value, ok := strings.Cut(field, "=")
+			report("header field name", name, off, "/?;")
+			if ok {
+				report("header field value", value, off+len(name)+1, "/?;=")
+			}
+			off += len(field) + 1
+		}
+	}
+}
+
+func mailtoWhy(c byte) string {
+	if c == '/' || c == '?' {
+		return "a gen-delim other than \"@\" and \":\""
+	}
+	return "RFC 6068 names \"&\", \";\" and \"=\" among the sub-delims"
+}
