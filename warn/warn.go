@@ -108,6 +108,16 @@ const (
 	// The parameters are the path's pieces between ";" (an isub value, 1*uric, could hold a
 	// ";" in the syntax, but then no parameter could follow it).
 	TelParameters Kind = "tel-parameters"
+	// HTTPEmptyHost: an http: or https: URI with an authority whose host is empty
+	// ("http:///x", "https://:443/"): "A sender MUST NOT generate an "http" URI with an empty
+	// host identifier. A recipient that processes such a URI reference MUST reject it as
+	// invalid" (RFC 9110 sections 4.2.1 and 4.2.2), though the ABNF allows it.
+	HTTPEmptyHost Kind = "http-empty-host"
+	// WSFragment: a ws: or wss: URI with a fragment, which RFC 6455 section 3 says "MUST NOT
+	// be used on these URIs" (a "#" in the resource name must be escaped as %23). Grammar
+	// uri rejects such a URI (its rfc6455 grammar decides the fragment too); RFC 3986 and the
+	// other generic grammars let any URI take one.
+	WSFragment Kind = "ws-fragment"
 	// ZoneID: an IPv6 zone identifier in an IP-literal ("[fe80::1%25eth0]", grammar
 	// rfc6874), which RFC 9844 (2025) deprecates in URIs: it means something only on the
 	// host that wrote it.
@@ -125,7 +135,8 @@ const (
 
 // All lists every kind, in the order warnings are reported.
 var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
-	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID, Confusion}
+	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters,
+	HTTPEmptyHost, WSFragment, ZoneID, Confusion}
 
 // Warning is one finding.
 type Warning struct {
@@ -297,8 +308,8 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 var safeMailtoHeaders = map[string]bool{"to": true, "cc": true, "subject": true, "keywords": true, "body": true, "in-reply-to": true}
 
 // checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, MailtoEncoding,
-// FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, ZoneID), in the order
-// of All.
+// FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, HTTPEmptyHost,
+// WSFragment, ZoneID), in the order of All.
 func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	if h.Scheme.Defined {
 		checkScheme(h, add)
@@ -342,6 +353,18 @@ func checkScheme(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	case "tel":
 		if p := h.Path; p.Defined && !h.Authority.Defined {
 			checkTel(p.In(h.src), p.Start, add)
+		}
+	case "http", "https":
+		if h.Authority.Defined && h.Host.Defined && h.Host.End == h.Host.Start {
+			section := "RFC 9110 4.2.1"
+			if len(h.Scheme.In(h.src)) == len("https") {
+				section = "RFC 9110 4.2.2"
+			}
+			add(HTTPEmptyHost, section, h.Host.Start, "the host is empty: a recipient must reject an %s URI with an empty host as invalid", strings.ToLower(h.Scheme.In(h.src)))
+		}
+	case "ws", "wss":
+		if f := h.Fragment; f.Defined {
+			add(WSFragment, "RFC 6455 3", f.Start-1, "a fragment, which must not be used on %s URIs (a \"#\" in the resource name is escaped as %%23)", strings.ToLower(h.Scheme.In(h.src)))
 		}
 	}
 }

@@ -78,7 +78,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, http-empty-host, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, ws-fragment, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -261,6 +261,14 @@ func TestSchemeAdvice(t *testing.T) {
 		{"uri", "tel:+1-201-555-0123;ext=1;EXT=2", []warn.Kind{warn.TelParameters}, []int{26}},
 		{"rfc3986", "tel:+1-201-555-0123;b;a", []warn.Kind{warn.TelParameters}, []int{22}},
 		{"rfc3986", "http://example.com/x;u=1;u=2", nil, nil}, // neither tel nor geo
+		// RFC 9110's empty host (sections 4.2.1, 4.2.2) and RFC 6455's fragment (section 3).
+		{"uri", "http:///x", []warn.Kind{warn.HTTPEmptyHost, warn.Confusion}, []int{7, 8}},
+		{"uri", "HTTPS://:443/", []warn.Kind{warn.HTTPEmptyHost, warn.Confusion}, []int{8, 8}},
+		{"uri", "http://a/", nil, nil},
+		{"rfc3986", "http:x", []warn.Kind{warn.Confusion}, []int{5}}, // no authority, no empty host: no http-URI at all (grammar uri rejects it)
+		{"rfc3986", "ws://example.com/chat#f", []warn.Kind{warn.WSFragment}, []int{21}},
+		{"uri", "wss://example.com/chat%23f", nil, nil},
+		{"uri", "http://example.com/chat#f", nil, nil},
 	} {
 		g := urlgrammar.MustLookup(c.grammar)
 		tree, err := g.Parse(c.s)
@@ -277,14 +285,15 @@ func TestSchemeAdvice(t *testing.T) {
 	}
 }
 
-// The examples of RFC 5870, RFC 3966 and RFC 6068 (their grammars' examples.txt, verbatim
+// The examples of RFC 5870, RFC 3966, RFC 6068, RFC 9110 and RFC 6455 (their grammars'
+// examples.txt, verbatim
 // from the RFCs) give no warning of what their RFC requires beyond its syntax, but for the
 // invalid location of RFC 5870 section 9.1.
 func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 	all, _ := warn.ParseSet("all")
 	g := urlgrammar.MustLookup("uri")
 	n := 0
-	for _, id := range []string{"rfc5870", "rfc3966", "rfc6068"} {
+	for _, id := range []string{"rfc5870", "rfc3966", "rfc6068", "rfc9110", "rfc6455"} {
 		lines, err := spectest.Lines("../grammars/" + id + "/testdata/examples.txt")
 		require.NoError(t, err)
 		for _, l := range lines {
@@ -293,7 +302,8 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 			require.NoError(t, err, s)
 			var got []warn.Kind
 			for _, w := range warn.CheckIn(g, tree, all) {
-				if w.Kind == warn.GeoLocation || w.Kind == warn.GeoParameters || w.Kind == warn.TelParameters || w.Kind == warn.MailtoEncoding {
+				if w.Kind == warn.GeoLocation || w.Kind == warn.GeoParameters || w.Kind == warn.TelParameters || w.Kind == warn.MailtoEncoding ||
+					w.Kind == warn.HTTPEmptyHost || w.Kind == warn.WSFragment {
 					got = append(got, w.Kind)
 				}
 			}
@@ -305,23 +315,32 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 			n++
 		}
 	}
-	assert.Equal(t, 11+9+17, n)
+	assert.Equal(t, 11+9+17+7+1, n)
 }
 
-// FuzzSchemeParameters: for any tel:, geo: or mailto: URI that grammar uri accepts, the
-// warnings of RFC 3966, RFC 5870 and RFC 6068 point into it (a parameter's warning at the
-// name after a ";", an encoding's at the character), and
+// FuzzSchemeParameters: for any tel:, geo:, mailto:, http: or ws: URI that grammar uri (or,
+// for a ws: fragment, rfc3986) accepts, the warnings of the scheme RFCs point into it (a
+// parameter's warning at the name after a ";", an encoding's at the character, an empty
+// host's where the host begins, a fragment's at its "#"), and
 // the same tel: URI with its parameters put in RFC 3966's order (isub and ext, then
 // phone-context, then the others sorted, each name once) has no TelParameters warning.
 func FuzzSchemeParameters(f *testing.F) {
 	for _, s := range []string{"tel:7042;b=1;phone-context=example.com;a=2", "tel:+1-201-555-0123;ext=1;EXT=2;isub=3",
 		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1",
-		"mailto:a/b@example.org,c&d@example.org?subject=a;b"} {
+		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f"} {
 		f.Add(s)
 	}
 	all, _ := warn.ParseSet("all")
 	g := urlgrammar.MustLookup("uri")
+	g3986 := urlgrammar.MustLookup("rfc3986") // takes a fragment in any scheme
 	f.Fuzz(func(t *testing.T, s string) {
+		if tree, err := g3986.Parse(s); err == nil {
+			for _, w := range warn.CheckIn(g3986, tree, all) {
+				if w.Kind == warn.WSFragment && (w.Offset >= len(s) || s[w.Offset] != '#') {
+					t.Fatalf("%q: %v at %d, not at the \"#\"", s, w, w.Offset)
+				}
+			}
+		}
 		tree, err := g.Parse(s)
 		if err != nil {
 			return
@@ -329,6 +348,10 @@ func FuzzSchemeParameters(f *testing.F) {
 		tel := false
 		for _, w := range warn.CheckIn(g, tree, all) {
 			switch w.Kind {
+			case warn.HTTPEmptyHost:
+				if w.Offset < 1 || w.Offset > len(s) || !strings.ContainsAny(s[w.Offset-1:w.Offset], "/@") {
+					t.Fatalf("%q: %v at %d, not where a host begins", s, w, w.Offset)
+				}
 			case warn.GeoParameters, warn.TelParameters:
 				if w.Offset < 1 || w.Offset > len(s) || s[w.Offset-1] != ';' {
 					t.Fatalf("%q: %v at %d, not after a \";\"", s, w, w.Offset)
