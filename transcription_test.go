@@ -14,6 +14,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
@@ -269,10 +270,10 @@ func readGrammarABNF(src string) grammarABNF {
 			r.fix = r.fix || strings.Contains(strings.Join(block, " "), "FIX:")
 			flush()
 			block = nil
-			defs[r] += " " + m[2] + " " + stripABNFComment(m[3])
+			defs[r] += " " + m[2] + " " + peg.StripComment(m[3])
 			cur = r
 		case cur != nil:
-			defs[cur] += " " + stripABNFComment(line)
+			defs[cur] += " " + peg.StripComment(line)
 		}
 	}
 	flush()
@@ -280,25 +281,6 @@ func readGrammarABNF(src string) grammarABNF {
 		r.def = normalizeDef(d)
 	}
 	return g
-}
-
-func stripABNFComment(s string) string {
-	quote, prose := false, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quote:
-			quote = c != '"'
-		case prose:
-			prose = c != '>'
-		case c == '"':
-			quote = true
-		case c == '<':
-			prose = true
-		case c == ';':
-			return s[:i]
-		}
-	}
-	return s
 }
 
 // specDefinition returns the definition of rule in rules: its first "=" definition, with the
@@ -322,27 +304,20 @@ func specDefinition(rules []spectest.ABNFRule, rule string) string {
 // name is "-".
 func fromRFC822BNF(def string) string {
 	var b strings.Builder
-	quote, prose := false, false
-	for i := 0; i < len(def); i++ {
-		c := def[i]
-		switch {
-		case quote:
-			quote = c != '"'
-		case prose:
-			prose = c != '>'
-		case c == '"':
-			quote = true
-		case c == '<':
-			prose = true
-		case c == '|':
-			c = '/'
-		case c == '_':
-			c = '-'
-		}
-		b.WriteByte(c)
+	last := 0
+	for _, m := range quotedOrProse.FindAllStringIndex(def, -1) {
+		b.WriteString(bnfToABNF.Replace(def[last:m[0]]))
+		b.WriteString(def[m[0]:m[1]])
+		last = m[1]
 	}
+	b.WriteString(bnfToABNF.Replace(def[last:]))
 	return b.String()
 }
+
+var (
+	quotedOrProse = regexp.MustCompile(`"[^"]*"|<[^>]*>`)
+	bnfToABNF     = strings.NewReplacer("|", "/", "_", "-")
+)
 
 // importsItself reads a definition that is a prose value citing another specification,
 // "<host, defined in [RFC3986], Section 3.2.2>": ok, with name "" when it names the rule
@@ -433,6 +408,7 @@ func TestSpecABNFRules(t *testing.T) {
 	}, rules)
 	assert.Equal(t, `= "x" / b / "z"`, specDefinition(rules, "A"))
 	assert.Equal(t, []string{"=", `"x"`, "/", "b", "/", `"z"`}, normalizeDef(specDefinition(rules, "A")))
+	assert.Equal(t, `= "a_b|" / x-y / <"> / z`, fromRFC822BNF(`= "a_b|" | x_y | <"> | z`))
 	_, err = spectest.ABNFRules(text, "3.  Syntax", "5.  Missing")
 	assert.Error(t, err)
 	_, err = spectest.ABNFRules(text, "4.  Next", "")
