@@ -1,6 +1,9 @@
 package warn
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // A schemeParam is one parameter of a tel: or geo: URI, as ";" separates them in its path.
 type schemeParam struct {
@@ -173,4 +176,31 @@ func mailtoWhy(c byte) string {
 		return "a gen-delim other than \"@\" and \":\""
 	}
 	return "RFC 6068 names \"&\", \";\" and \"=\" among the sub-delims"
+}
+
+// notUTF8Escape returns the offset in host of the first run of percent-encoded octets
+// ("%C3%A9") that is not UTF-8, and true; or false when every run decodes to UTF-8.
+func notUTF8Escape(host string) (int, bool) {
+	for i := 0; i < len(host); {
+		if host[i] != '%' {
+			i++
+			continue
+		}
+		start := i
+		var run []byte
+		for ; i+2 < len(host) && host[i] == '%'; i += 3 {
+			b, ok := hexByte(host[i+1 : i+3])
+			if !ok {
+				break
+			}
+			run = append(run, b)
+		}
+		if !utf8.Valid(run) {
+			return start, true
+		}
+		if i == start {
+			i++ // a "%" with no two hex digits after it (not in a reg-name)
+		}
+	}
+	return 0, false
 }

@@ -33,6 +33,12 @@ const (
 	// inet_aton() read as an IPv4 address: fewer than four parts (127.1), octal (0177.0.0.1)
 	// or hexadecimal (0x7f.1) parts, a bare 32-bit number (2130706433) (7.3).
 	RareIP Kind = "rare-ip"
+	// HostEncoding: a registered name whose percent-encoded octets do not decode to UTF-8
+	// ("%FF.example", "caf%C3.example"): "URI producing applications must not use
+	// percent-encoding in host unless it is used to represent a UTF-8 character sequence"
+	// (RFC 3986 section 3.2.2). Grammars with RFC 3986's or RFC 3987's semantics, where a
+	// reg-name is a host.
+	HostEncoding Kind = "host-encoding"
 	// EscapedControl: an escaped CR, LF or NUL (%0D, %0A, %00), which a protocol must not
 	// receive unescaped (7.2).
 	EscapedControl Kind = "escaped-control"
@@ -134,7 +140,7 @@ const (
 )
 
 // All lists every kind, in the order warnings are reported.
-var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
+var All = []Kind{Userinfo, Password, RareIP, HostEncoding, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
 	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters,
 	HTTPEmptyHost, WSFragment, ZoneID, Confusion}
 
@@ -188,6 +194,7 @@ func ParseSet(s string) (Set, error) {
 // An empty section is a warning the specification does not give.
 type sections struct {
 	userinfo, password, rareIP, control, nul, port string
+	hostEncoding                                   string // "" where the specification says nothing of it
 	overlong                                       string
 	iri                                            bool // RFC 3987's own: bidi and mixed scripts
 	// regNameHost: a reg-name is a host (RFC 3986 3.2.2), not a naming authority of its own
@@ -201,11 +208,11 @@ type sections struct {
 var (
 	sections2003 = sections{userinfo: "7.5", password: "7.4", rareIP: "7.3", control: "7.2", nul: "7.2", port: "7.2"}
 	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2",
-		overlong: "7.3", regNameHost: true, wellKnownPorts: true}
+		hostEncoding: "3.2.2", overlong: "7.3", regNameHost: true, wellKnownPorts: true}
 	// RFC 3987 section 8: "The security considerations discussed in [RFC3986] also apply".
 	sections3987 = sections{userinfo: "RFC 3986 7.6", password: "RFC 3986 7.5", rareIP: "RFC 3986 7.4",
-		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", overlong: "8", iri: true, regNameHost: true,
-		wellKnownPorts: true}
+		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", hostEncoding: "RFC 3986 3.2.2", overlong: "8",
+		iri: true, regNameHost: true, wellKnownPorts: true}
 )
 
 // Check returns the enabled warnings for a parsed reference (a tree of a generic grammar,
@@ -260,6 +267,13 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 	if h.Host.Defined && (h.HostKind == "hostname" || h.regName) {
 		if ip, ok := InetAton(h.Host.In(text)); ok {
 			add(RareIP, sec.rareIP, h.Host.Start, "host %q is not an IPv4address, but resolvers read it as %s", h.Host.In(text), ip)
+		}
+	}
+	if h.regName && sec.hostEncoding != "" {
+		if host := h.Host.In(text); strings.IndexByte(host, '%') >= 0 {
+			if at, ok := notUTF8Escape(host); ok {
+				add(HostEncoding, sec.hostEncoding, h.Host.Start+at, "the percent-encoded octets of host %q do not decode to UTF-8: a host may use percent-encoding only to represent UTF-8", host)
+			}
 		}
 	}
 	for i := 0; i+2 < len(text); i++ {

@@ -78,7 +78,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, http-empty-host, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, ws-fragment, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, host-encoding, http-empty-host, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, ws-fragment, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -321,13 +321,13 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 // FuzzSchemeParameters: for any tel:, geo:, mailto:, http: or ws: URI that grammar uri (or,
 // for a ws: fragment, rfc3986) accepts, the warnings of the scheme RFCs point into it (a
 // parameter's warning at the name after a ";", an encoding's at the character, an empty
-// host's where the host begins, a fragment's at its "#"), and
+// host's where the host begins, a fragment's at its "#", a host's encoding at a "%"), and
 // the same tel: URI with its parameters put in RFC 3966's order (isub and ext, then
 // phone-context, then the others sorted, each name once) has no TelParameters warning.
 func FuzzSchemeParameters(f *testing.F) {
 	for _, s := range []string{"tel:7042;b=1;phone-context=example.com;a=2", "tel:+1-201-555-0123;ext=1;EXT=2;isub=3",
 		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1",
-		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f"} {
+		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f", "foo://a%C3%A9b%C3%28c/"} {
 		f.Add(s)
 	}
 	all, _ := warn.ParseSet("all")
@@ -348,6 +348,10 @@ func FuzzSchemeParameters(f *testing.F) {
 		tel := false
 		for _, w := range warn.CheckIn(g, tree, all) {
 			switch w.Kind {
+			case warn.HostEncoding:
+				if w.Offset >= len(s) || s[w.Offset] != '%' {
+					t.Fatalf("%q: %v at %d, not at a \"%%\"", s, w, w.Offset)
+				}
 			case warn.HTTPEmptyHost:
 				if w.Offset < 1 || w.Offset > len(s) || !strings.ContainsAny(s[w.Offset-1:w.Offset], "/@") {
 					t.Fatalf("%q: %v at %d, not where a host begins", s, w, w.Offset)
@@ -410,4 +414,36 @@ func FuzzSchemeParameters(f *testing.F) {
 			}
 		}
 	})
+}
+
+// RFC 3986 section 3.2.2: percent-encoding in a registered name only for UTF-8.
+func TestHostEncoding(t *testing.T) {
+	all, _ := warn.ParseSet("all")
+	for _, c := range []struct {
+		grammar, s string
+		offsets    []int // of the HostEncoding warnings
+		section    string
+	}{
+		{"rfc3986", "foo://%FF.example/", []int{6}, "3.2.2"},
+		{"rfc3986", "foo://caf%C3%A9.example/", nil, ""},
+		{"rfc3986", "foo://caf%C3.example/x", []int{9}, "3.2.2"},
+		{"rfc3986", "foo://a%C3%A9b%C3%28c/", []int{14}, "3.2.2"}, // the second run
+		{"rfc3986", "foo://%41%42.example/", nil, ""},             // ASCII is UTF-8
+		{"rfc3986", "foo://%C0%AF.example/", []int{6}, "3.2.2"},   // overlong: no UTF-8
+		{"rfc3986", "foo://[::1]/%FF", nil, ""},                   // not in the host
+		{"rfc3987", "foo://é%E9.example/", []int{8}, "RFC 3986 3.2.2"},
+		{"rfc2396bis-01", "foo://%FF.example/", nil, ""}, // the 2003 draft says nothing of it
+	} {
+		g := urlgrammar.MustLookup(c.grammar)
+		tree, err := g.Parse(c.s)
+		require.NoError(t, err, c.s)
+		var offs []int
+		for _, w := range warn.CheckIn(g, tree, all) {
+			if w.Kind == warn.HostEncoding {
+				offs = append(offs, w.Offset)
+				assert.Equal(t, c.section, w.Section, c.s)
+			}
+		}
+		assert.Equal(t, c.offsets, offs, c.s)
+	}
 }
