@@ -882,7 +882,7 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 				res.Err = colErr
 			case j < len(cfg.Rules) && cfg.Rules[j] != "":
 				res.Err = matchers[j].MatchIn(errs, cfg.Rules[j], rec.Input)
-			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():
+			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && warn.Applies(g):
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
 				res.Err = kept(matchers[j], errs, res.Err)
 			default:
@@ -894,9 +894,9 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 			rec.Results[j] = res
 		}
 		if len(cfg.Warnings) > 0 {
-			// The first generic grammar that accepts the line: warn reads its tree.
+			// The first grammar with warnings that accepts the line: warn reads its tree.
 			for j, g := range cfg.Grammars {
-				if g.Generic() && rec.Results[j].Err == nil && trees[j].Len() > 0 {
+				if warn.Applies(g) && rec.Results[j].Err == nil && trees[j].Len() > 0 {
 					rec.Warnings = warn.CheckIn(g, trees[j], cfg.Warnings)
 					break
 				}

@@ -4,11 +4,13 @@
 // reference should look at twice. The section numbers below are the 2003 draft's; RFC 3986
 // inserted 7.3 "Back-End Transcoding", so its numbers for rare IP formats, sensitive
 // information and semantic attacks are one higher (7.4, 7.5, 7.6), and an escaped NUL is its
-// 7.3's concern.
+// 7.3's concern. A URI of a scheme grammar (rfc6068, rfc9110, ...) is read as RFC 3986's
+// (CheckIn): it gets RFC 3986's warnings and its scheme RFC's.
 package warn
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -209,10 +211,17 @@ var (
 	sections2003 = sections{userinfo: "7.5", password: "7.4", rareIP: "7.3", control: "7.2", nul: "7.2", port: "7.2"}
 	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2",
 		hostEncoding: "3.2.2", overlong: "7.3", regNameHost: true, wellKnownPorts: true}
+	// RFC 3986's, cited as such: for a URI of a scheme grammar, read as RFC 3986's (the
+	// scheme RFCs define their URIs within its generic syntax).
+	sectionsCited3986 = sections{userinfo: "RFC 3986 7.6", password: "RFC 3986 7.5", rareIP: "RFC 3986 7.4",
+		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", hostEncoding: "RFC 3986 3.2.2",
+		overlong: "RFC 3986 7.3", regNameHost: true, wellKnownPorts: true}
 	// RFC 3987 section 8: "The security considerations discussed in [RFC3986] also apply".
-	sections3987 = sections{userinfo: "RFC 3986 7.6", password: "RFC 3986 7.5", rareIP: "RFC 3986 7.4",
-		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", hostEncoding: "RFC 3986 3.2.2", overlong: "8",
-		iri: true, regNameHost: true, wellKnownPorts: true}
+	sections3987 = func() sections {
+		s := sectionsCited3986
+		s.overlong, s.iri = "8", true
+		return s
+	}()
 )
 
 // Check returns the enabled warnings for a parsed reference (a tree of a generic grammar,
@@ -221,10 +230,24 @@ var (
 // grammar's header declares (Tree.Spans).
 func Check(t ast.Tree, enabled Set) []Warning { return check(t, enabled, sections2003) }
 
-// CheckIn is Check for a tree of grammar g, citing the sections of the specification whose
-// semantics g declares (Grammar.Semantics): RFC 3986's, RFC 3987's (and RFC 3986's, which
-// it cites), the 2003 draft's otherwise (url-syntax-05's draft has no such section).
+// CheckIn is Check for a tree of grammar g (Grammar.Parse), citing the sections of the
+// specification whose semantics g declares (Grammar.Semantics): RFC 3986's, RFC 3987's (and
+// RFC 3986's, which it cites), the 2003 draft's otherwise (url-syntax-05's draft has no such
+// section).
+//
+// A URI of a scheme grammar (rfc6068, rfc9110, ...: Grammar.Schemes) or of a grammar within
+// RFC 3986 (web-safe: Grammar.Within) is read as the URI it is, by grammar rfc3986, whose
+// components the warnings need: it gets RFC 3986's warnings, cited "RFC 3986 7.6", and its
+// scheme RFC's ("RFC 6068 2"). One that rfc3986 rejects (a scheme grammar's known
+// differences from it, such as a mailto: address with a non-ASCII character) gets none.
 func CheckIn(g *urlgrammar.Grammar, t ast.Tree, enabled Set) []Warning {
+	if g != nil && ReadsAsRFC3986(g) {
+		u, err := urlgrammar.MustLookup(urlgrammar.RFC3986).Parse(t.String())
+		if err != nil {
+			return nil
+		}
+		return check(u, enabled, sectionsCited3986)
+	}
 	if g != nil {
 		switch g.Semantics() {
 		case urlgrammar.Semantics3986:
@@ -234,6 +257,17 @@ func CheckIn(g *urlgrammar.Grammar, t ast.Tree, enabled Set) []Warning {
 		}
 	}
 	return check(t, enabled, sections2003)
+}
+
+// Applies reports whether CheckIn has warnings to give for g's trees: g is generic
+// (Grammar.Generic), or its URIs are read as RFC 3986's (ReadsAsRFC3986).
+func Applies(g *urlgrammar.Grammar) bool { return g.Generic() || ReadsAsRFC3986(g) }
+
+// ReadsAsRFC3986 reports whether CheckIn reads g's URIs as RFC 3986's: g is not generic and
+// is a scheme grammar (its URIs are RFC 3986's of the schemes it declares) or within
+// RFC 3986.
+func ReadsAsRFC3986(g *urlgrammar.Grammar) bool {
+	return !g.Generic() && (len(g.Schemes()) > 0 || slices.Contains(g.Within(), urlgrammar.RFC3986))
 }
 
 // hostParts are the components the warnings read, with the source.

@@ -2,6 +2,7 @@ package warn_test
 
 import (
 	"cmp"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -446,4 +447,80 @@ func TestHostEncoding(t *testing.T) {
 		}
 		assert.Equal(t, c.offsets, offs, c.s)
 	}
+}
+
+// A URI of a scheme grammar (or of web-safe, within RFC 3986) has the warnings of the same
+// URI under rfc3986, RFC 3986's cited as such, and none when rfc3986 rejects it: on every
+// table input of those grammars, their examples and their written-down differences from
+// RFC 3986, and lines made to warn.
+func TestSchemeGrammarsWarnAsRFC3986(t *testing.T) {
+	all, _ := warn.ParseSet("all")
+	r3986 := urlgrammar.MustLookup(urlgrammar.RFC3986)
+	inputs := []string{"http://user:pw@:80/", "https://%FF.example:25/%0D", "mailto:a/b@example.org?bcc=x",
+		"geo:94,0;u=1;u=2", "tel:+1;b=1;a=2", "file://host/x", "data:,x", "ws://a/#f", "urn:example:a%C0%AF"}
+	for _, id := range urlgrammar.IDs() {
+		for _, name := range []string{"valid.txt", "examples.txt", "rfc3986-differences.txt"} {
+			path := "../grammars/" + id + "/testdata/" + name
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			if name == "rfc3986-differences.txt" {
+				m, err := spectest.Differences(path)
+				require.NoError(t, err)
+				for w := range m {
+					inputs = append(inputs, w)
+				}
+				continue
+			}
+			lines, err := spectest.Lines(path)
+			require.NoError(t, err)
+			for _, l := range lines {
+				s, _, _ := strings.Cut(l, " -- ")
+				inputs = append(inputs, s)
+			}
+		}
+	}
+	slices.Sort(inputs) // the differences come from a map
+	cited := func(ws []warn.Warning) []warn.Warning {
+		for i, w := range ws {
+			if w.Section != "" && w.Section[0] >= '0' && w.Section[0] <= '9' {
+				ws[i].Section = "RFC 3986 " + w.Section
+			}
+		}
+		return ws
+	}
+	var read []string
+	rejected, warned := 0, 0
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		assert.Equal(t, g.Generic() || warn.ReadsAsRFC3986(g), warn.Applies(g), id)
+		if !warn.ReadsAsRFC3986(g) {
+			continue
+		}
+		read = append(read, id)
+		accepted := 0
+		for _, s := range inputs {
+			tree, err := g.Parse(s)
+			if err != nil {
+				continue
+			}
+			accepted++
+			got := warn.CheckIn(g, tree, all)
+			u, err := r3986.Parse(s)
+			if err != nil {
+				assert.Empty(t, got, "%s: %q, which rfc3986 rejects", id, s)
+				rejected++
+				continue
+			}
+			assert.Equal(t, cited(warn.CheckIn(r3986, u, all)), got, "%s: %q", id, s)
+			if len(got) > 0 {
+				warned++
+			}
+		}
+		assert.NotZero(t, accepted, id)
+	}
+	assert.Equal(t, []string{"rfc2397", "rfc3966", "rfc5870", "rfc6068", "rfc6455", "rfc8089", "rfc8141", "rfc9110", "web-safe"}, read)
+	assert.NotZero(t, rejected)
+	assert.NotZero(t, warned)
+	t.Logf("%d inputs; %d warned, %d rejected by rfc3986", len(inputs), warned, rejected)
 }

@@ -94,6 +94,27 @@ func TestCheckWarnings(t *testing.T) {
 	assert.Contains(t, errOut, `unknown warning "nope"`)
 	_, out, _ = runCLI(in, "check")
 	assert.Empty(t, out, "no warnings unless asked for")
+
+	// A scheme's own grammar: its URIs are read as RFC 3986's, the first grammar that
+	// accepts a line gives its warnings, and a grammar that is no URI's (rfc6570) gives none.
+	in = "mailto:a/b@example.org\nhttp://u@:80/\n{x}\n"
+	code, out, errOut = runCLI(in, "check", "-g", "rfc6068,rfc9110,rfc6570", "--warn", "all")
+	assert.Equal(t, 0, code, errOut)
+	var warned []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, ": warning ") || strings.Contains(l, ": accepted by ") {
+			warned = append(warned, l)
+		}
+	}
+	assert.Equal(t, []string{
+		"<stdin>:1:9: warning mailto-encoding (section RFC 6068 2): \"/\" in the address \"a/b@example.org\" must be percent-encoded (a gen-delim other than \"@\" and \":\")",
+		"<stdin>:1: accepted by rfc6068, rfc6570",
+		"<stdin>:2:8: warning userinfo (section RFC 3986 7.6): userinfo \"u\" comes before the host \"\" and may disguise it",
+		"<stdin>:2:10: warning http-empty-host (section RFC 9110 4.2.1): the host is empty: a recipient must reject an http URI with an empty host as invalid",
+		"<stdin>:2:10: warning confusion (section WHATWG URL): the WHATWG URL parser (browsers, most HTTP clients) rejects this URL, where the grammar reads the host \"\": its host is empty",
+		"<stdin>:2: accepted by rfc9110, rfc6570",
+		"<stdin>:3: accepted by rfc6570",
+	}, warned)
 }
 
 func TestCheckAllGrammars(t *testing.T) {
