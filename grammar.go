@@ -154,14 +154,15 @@ func (g *Grammar) Generic() bool { return g.generic }
 // The specifications whose semantics a grammar may declare (Semantics).
 const (
 	Semantics1997 = "url-syntax-05" // the 1997 draft: its resolution (section 5.2)
+	Semantics2396 = "rfc2396"       // RFC 2396: its resolution (section 5.2) and section 7
 	Semantics2003 = "rfc2396bis-01" // the 2003 draft: its resolution, normalization, warnings
 	Semantics3986 = "rfc3986"       // RFC 3986: sections 5.2, 6 and 7
 	Semantics3987 = "rfc3987"       // RFC 3987: RFC 3986's resolution, its sections 5.3 and 8
 )
 
 // Semantics names the specification whose resolution, normalization and warnings apply to
-// the grammar's references: one of Semantics1997, Semantics2003, Semantics3986 and
-// Semantics3987, as the grammar's header declares it (`; urlgrammar semantics: rfc3986`),
+// the grammar's references: one of Semantics1997, Semantics2396, Semantics2003, Semantics3986
+// and Semantics3987, as the grammar's header declares it (`; urlgrammar semantics: rfc3986`),
 // Semantics2003 when it declares none. Packages resolve and warn choose by it, never by the
 // grammar's id, so a grammar added as a variant of another declares which it follows.
 func (g *Grammar) Semantics() string {
@@ -308,10 +309,10 @@ func buildGrammar(gen grammarkit.Generated) (*Grammar, error) {
 		predicated: len(gen.Info.Predicates) > 0,
 	}
 	switch g.semantics {
-	case "", Semantics1997, Semantics2003, Semantics3986, Semantics3987:
+	case "", Semantics1997, Semantics2396, Semantics2003, Semantics3986, Semantics3987:
 	default:
-		return nil, fmt.Errorf("grammar %s: unknown semantics %q (known: %s, %s, %s, %s)", gen.Info.ID, g.semantics,
-			Semantics1997, Semantics2003, Semantics3986, Semantics3987)
+		return nil, fmt.Errorf("grammar %s: unknown semantics %q (known: %s, %s, %s, %s, %s)", gen.Info.ID, g.semantics,
+			Semantics1997, Semantics2396, Semantics2003, Semantics3986, Semantics3987)
 	}
 	if g.semantics != "" {
 		// Resolution, normalization and the warnings read the five components of section

@@ -194,7 +194,8 @@ func FuzzNormalize(f *testing.F) {
 		"HTTP://Résumé.example.org/./ü/../%C3%BC?\ue000#ℌ", "http://www.example.org/re\u0301sume\u0301.html") {
 		f.Add(s)
 	}
-	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc3987")}
+	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc3987"),
+		urlgrammar.MustLookup("rfc2396")}
 	f.Fuzz(func(t *testing.T, in string) {
 		if len(in) > 2048 {
 			return

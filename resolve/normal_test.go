@@ -140,7 +140,7 @@ func checkIsTarget(t *testing.T, g *urlgrammar.Grammar, s string) (own, not int)
 		if err != nil {
 			continue
 		}
-		for _, alg := range []Algorithm{Algorithm2003, Algorithm1997, Algorithm3986} {
+		for _, alg := range []Algorithm{Algorithm2003, Algorithm1997, Algorithm3986, Algorithm2396} {
 			for _, dots := range []DotSegments{DotsKeep, DotsRemove, DotsError} {
 				for _, compat := range []bool{false, true} {
 					rs := newResolver(g, base, Options{Grammar: g, Algorithm: alg, Dots: dots, Compat: compat})

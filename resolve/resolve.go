@@ -41,12 +41,18 @@ const (
 	// reference with ErrAboveRoot. Compat is the RFC's non-strict parser (5.2.2: "if
 	// (!strict) and (R.Scheme == Base.Scheme)").
 	Algorithm3986
+	// Algorithm2396 is steps 1-7 of RFC 2396 section 5.2: the 1997 draft's, except that the
+	// reference's query is not merged with the path (its "/./" and "/../" stay: "g?y/../x"
+	// against "http://a/b/c/d;p?q" is "http://a/b/c/g?y/../x"); a reference of only a query
+	// replaces the last segment of the base path ("?y" is "http://a/b/c/?y").
+	Algorithm2396
 )
 
 // DefaultAlgorithm returns the algorithm of the specification whose semantics a grammar
 // declares (Grammar.Semantics): Algorithm1997 for url-syntax-05's (its section 5.2),
-// Algorithm3986 for RFC 3986's and RFC 3987's (RFC 3987 section 6.5: IRI references are
-// resolved as RFC 3986 section 5.2 says), Algorithm2003 otherwise.
+// Algorithm2396 for RFC 2396's, Algorithm3986 for RFC 3986's and RFC 3987's (RFC 3987
+// section 6.5: IRI references are resolved as RFC 3986 section 5.2 says), Algorithm2003
+// otherwise.
 func DefaultAlgorithm(g *urlgrammar.Grammar) Algorithm {
 	if g == nil {
 		return Algorithm2003
@@ -54,6 +60,8 @@ func DefaultAlgorithm(g *urlgrammar.Grammar) Algorithm {
 	switch g.Semantics() {
 	case urlgrammar.Semantics1997:
 		return Algorithm1997
+	case urlgrammar.Semantics2396:
+		return Algorithm2396
 	case urlgrammar.Semantics3986, urlgrammar.Semantics3987:
 		return Algorithm3986
 	}
@@ -327,8 +335,8 @@ func (rs *Resolver) outcome(ref ast.Tree, refSpans *ast.Spans, parsed bool) (out
 		r.Scheme = nil // "http:g": the path "g" is now a relative path
 	}
 	switch opt.Algorithm {
-	case Algorithm1997:
-		t, same, err = resolve1997(rs.opaque, b, r, opt.Dots)
+	case Algorithm1997, Algorithm2396:
+		t, same, err = resolve1997(rs.opaque, b, r, opt.Dots, opt.Algorithm == Algorithm1997)
 	case Algorithm3986:
 		t, same, err = resolve3986(b, r, opt.Dots)
 	default:
@@ -529,8 +537,9 @@ func lastSlash(b []byte) int {
 	return -1
 }
 
-// resolve1997 is steps 1 to 7 of draft-fielding-url-syntax-05 section 5.2.
-func resolve1997(opaqueBase bool, b, r parts, dots DotSegments) (t parts, same bool, err error) {
+// resolve1997 is steps 1 to 7 of draft-fielding-url-syntax-05 section 5.2, and with
+// mergeQuery false those of RFC 2396 section 5.2 (its step 6 merges the path alone).
+func resolve1997(opaqueBase bool, b, r parts, dots DotSegments, mergeQuery bool) (t parts, same bool, err error) {
 	t.Fragment = r.Fragment
 	// 2) an empty path with no scheme, site or query is the current document.
 	if r.Path == "" && r.Scheme == nil && r.Authority == nil && r.Query == nil {
@@ -558,6 +567,11 @@ func resolve1997(opaqueBase bool, b, r parts, dots DotSegments) (t parts, same b
 		// a), b): all but the last segment of the base path; nothing of a path without "/"
 		// (url-syntax-05 lets an absolute URL have a relative path: "0:0").
 		buf := b.Path[:strings.LastIndexByte(b.Path, '/')+1] + r.Path
+		if !mergeQuery { // RFC 2396: c) to f) on the path alone, whose query stays as it is
+			t.Path, err = removeDotSegments(buf, dots)
+			t.Query = r.Query
+			return t, false, err
+		}
 		if r.Query != nil {
 			buf += "?" + *r.Query // c)
 		}

@@ -103,22 +103,53 @@ func TestAppendixC1997(t *testing.T) {
 	}
 }
 
-// The two drafts differ exactly where docs/design.md says (their Appendix C).
+// The two drafts differ exactly where docs/design.md says (their Appendix C), and RFC 2396
+// takes the 1997 draft's "?y" and the 2003 draft's query.
 func TestAlgorithmsDiffer(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
-	for ref, want := range map[string][2]string{
-		"?y":       {"http://a/b/c/?y", "http://a/b/c/d;p?y"},
-		"g?y/./x":  {"http://a/b/c/g?y/x", "http://a/b/c/g?y/./x"},
-		"g?y/../x": {"http://a/b/c/x", "http://a/b/c/g?y/../x"},
+	for ref, want := range map[string][3]string{
+		"?y":       {"http://a/b/c/?y", "http://a/b/c/d;p?y", "http://a/b/c/?y"},
+		"g?y/./x":  {"http://a/b/c/g?y/x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x"},
+		"g?y/../x": {"http://a/b/c/x", "http://a/b/c/g?y/../x", "http://a/b/c/g?y/../x"},
 	} {
 		assert.Equal(t, want[0], resolveString(t, base, ref, resolve.Options{Algorithm: resolve.Algorithm1997}).String(), ref)
 		assert.Equal(t, want[1], resolveString(t, base, ref, resolve.Options{}).String(), ref)
+		assert.Equal(t, want[2], resolveString(t, base, ref, resolve.Options{Algorithm: resolve.Algorithm2396}).String(), ref)
+	}
+}
+
+// TestAppendixC2396: RFC 2396's table, each line found in the RFC's text, with its algorithm
+// (grammar rfc2396's default) on rfc2396's trees; "?y", which RFC 2396's grammar does not
+// accept (a relativeURI has a path), on rfc3986's.
+func TestAppendixC2396(t *testing.T) {
+	examples, err := spectest.AppendixC("../grammars/rfc2396/testdata/resolution.txt")
+	require.NoError(t, err)
+	require.Len(t, examples, 22+20, "C.1 has 22 examples, C.2 20")
+	spec, err := os.ReadFile("../testdata/spec/rfc2396.txt")
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(spec)), " ")
+	g96 := urlgrammar.MustLookup("rfc2396")
+	require.Equal(t, resolve.Algorithm2396, resolve.DefaultAlgorithm(g96))
+	for _, ex := range examples {
+		for _, part := range strings.Split(ex.Line, " / ") {
+			assert.Contains(t, text, part, "copied from the RFC")
+		}
+		opt := resolve.Options{Grammar: g96, Algorithm: resolve.DefaultAlgorithm(g96)}
+		if !g96.Valid(ex.Ref) {
+			require.Equal(t, "?y", ex.Ref)
+			opt.Grammar = urlgrammar.MustLookup("rfc3986")
+		}
+		checkExample(t, ex, ex.Results[0], opt)
+		if len(ex.Results) == 2 { // http:g: validating, then backwards compatible
+			opt.Compat = true
+			checkExample(t, ex, ex.Results[1], opt)
+		}
 	}
 }
 
 // Appendix D of both drafts: the BASE element example.
 func TestAppendixD(t *testing.T) {
-	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
+	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986, resolve.Algorithm2396} {
 		r := resolveString(t, "http://www.ics.uci.edu/Test/a/b/c", "../x", resolve.Options{Algorithm: alg})
 		assert.Equal(t, "http://www.ics.uci.edu/Test/a/x", r.String())
 	}
@@ -127,7 +158,7 @@ func TestAppendixD(t *testing.T) {
 func TestDotSegmentPolicies(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	// (Algorithm3986 removes them whatever Dots says but DotsError: TestRFC3986RemoveDotSegments.)
-	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm2396} {
 		for ref, want := range map[string][2]string{
 			"../../../g":    {"http://a/../g", "http://a/g"},
 			"../../../../g": {"http://a/../../g", "http://a/g"},
@@ -302,12 +333,12 @@ func TestPropertiesResolve(t *testing.T) {
 	resolved := 0
 	for _, base := range bases {
 		for _, ref := range refs {
-			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
+			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986, resolve.Algorithm2396} {
 				opt := resolve.Options{Algorithm: alg}
 				r, err := resolve.Resolve(base, ref, opt)
 				if err != nil {
 					// Only the documented refusals.
-					require.True(t, mustRef(t, g, base.String()).IsOpaque() || alg == resolve.Algorithm1997, "%q against %q: %v", ref.String(), base.String(), err)
+					require.True(t, mustRef(t, g, base.String()).IsOpaque() || alg == resolve.Algorithm1997 || alg == resolve.Algorithm2396, "%q against %q: %v", ref.String(), base.String(), err)
 					continue
 				}
 				resolved++
@@ -386,7 +417,8 @@ func FuzzResolve(f *testing.F) {
 	// Each result parses back to what it was built from: it has an authority only when the
 	// base or the reference has one (no host appears where there was none), and it is
 	// absolute. The 2003 algorithm's results in url-syntax-05 may be unwritable there.
-	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc3987")}
+	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc3987"),
+		urlgrammar.MustLookup("rfc2396")}
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		if len(base) > 512 || len(ref) > 512 {
 			return
@@ -398,7 +430,7 @@ func FuzzResolve(f *testing.F) {
 				continue
 			}
 			bt, rt := mustTree(t, gr, base), mustTree(t, gr, ref)
-			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
+			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986, resolve.Algorithm2396} {
 				opt := resolve.Options{Algorithm: alg, Grammar: gr}
 				res, err := resolve.Resolve(bt, rt, opt)
 				// A Resolver of the base gives the same, from the tree or from the text.
@@ -431,8 +463,12 @@ func FuzzResolve(f *testing.F) {
 				}
 				var ue *resolve.UnwritableError
 				if err != nil {
+					// Another algorithm's result may be unwritable in rfc2396, or not even valid
+					// ("." against "A:0" by RFC 3986's: "A:", whose opaque-part is empty).
+					var se *urlgrammar.SyntaxError
+					foreign := gr.ID() == "rfc2396" && alg != resolve.Algorithm2396
 					if errors.Is(err, resolve.ErrOpaqueBase) || errors.Is(err, resolve.ErrEmptyPath) ||
-						errors.As(err, &ue) && gr.ID() == "url-syntax-05" {
+						errors.As(err, &ue) && (gr.ID() == "url-syntax-05" || foreign) || errors.As(err, &se) && foreign {
 						continue
 					}
 					t.Fatalf("%s: %q against %q: %v", gr.ID(), ref, base, err)

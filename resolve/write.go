@@ -212,7 +212,7 @@ func (e *OptionError) Error() string {
 
 func checkOptions(alg Algorithm, dots DotSegments, level Level, g *urlgrammar.Grammar) error {
 	switch {
-	case alg < Algorithm2003 || alg > Algorithm3986:
+	case alg < Algorithm2003 || alg > Algorithm2396:
 		return &OptionError{"Algorithm", int(alg)}
 	case dots < DotsKeep || dots > DotsError:
 		return &OptionError{"Dots", int(dots)}

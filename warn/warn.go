@@ -209,6 +209,10 @@ type sections struct {
 
 var (
 	sections2003 = sections{userinfo: "7.5", password: "7.4", rareIP: "7.3", control: "7.2", nul: "7.2", port: "7.2"}
+	// RFC 2396's section 7 has no subsections: a port other than the default, escaped
+	// delimiters such as CR and LF, a password in the userinfo. It says nothing of a userinfo
+	// that disguises the host, rare IP formats or an escaped NUL.
+	sections2396 = sections{password: "7", control: "7", port: "7"}
 	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2",
 		hostEncoding: "3.2.2", overlong: "7.3", regNameHost: true, wellKnownPorts: true}
 	// RFC 3986's, cited as such: for a URI of a scheme grammar, read as RFC 3986's (the
@@ -232,8 +236,9 @@ func Check(t ast.Tree, enabled Set) []Warning { return check(t, enabled, section
 
 // CheckIn is Check for a tree of grammar g (Grammar.Parse), citing the sections of the
 // specification whose semantics g declares (Grammar.Semantics): RFC 3986's, RFC 3987's (and
-// RFC 3986's, which it cites), the 2003 draft's otherwise (url-syntax-05's draft has no such
-// section).
+// RFC 3986's, which it cites), RFC 2396's (section 7, which gives only Password,
+// EscapedControl of CR and LF, and Port, and the scheme RFCs' and Confusion as for any
+// grammar), the 2003 draft's otherwise (url-syntax-05's draft has no such section).
 //
 // A URI of a scheme grammar (rfc6068, rfc9110, ...: Grammar.Schemes) or of a grammar within
 // RFC 3986 (web-safe: Grammar.Within) is read as the URI it is, by grammar rfc3986, whose
@@ -254,6 +259,8 @@ func CheckIn(g *urlgrammar.Grammar, t ast.Tree, enabled Set) []Warning {
 			return check(t, enabled, sections3986)
 		case urlgrammar.Semantics3987:
 			return check(t, enabled, sections3987)
+		case urlgrammar.Semantics2396:
+			return check(t, enabled, sections2396)
 		}
 	}
 	return check(t, enabled, sections2003)
@@ -280,7 +287,7 @@ type hostParts struct {
 func check(t ast.Tree, enabled Set, sec sections) []Warning {
 	var ws []Warning
 	add := func(k Kind, section string, offset int, format string, args ...any) {
-		if enabled[k] {
+		if enabled[k] && section != "" { // "": the specification does not give the warning
 			ws = append(ws, Warning{k, section, offset, fmt.Sprintf(format, args...)})
 		}
 	}

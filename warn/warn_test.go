@@ -2,6 +2,7 @@ package warn_test
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -523,4 +524,22 @@ func TestSchemeGrammarsWarnAsRFC3986(t *testing.T) {
 	assert.NotZero(t, rejected)
 	assert.NotZero(t, warned)
 	t.Logf("%d inputs; %d warned, %d rejected by rfc3986", len(inputs), warned, rejected)
+}
+
+// RFC 2396's section 7: a password, escaped CR and LF, a port other than the default; not the
+// drafts' userinfo, rare IP or NUL warnings, which it does not give.
+func TestRFC2396Warnings(t *testing.T) {
+	all, _ := warn.ParseSet("all")
+	g := urlgrammar.MustLookup("rfc2396")
+	tree, err := g.Parse("http://u:p@a.example:8080/%0d%00%0A")
+	require.NoError(t, err)
+	var got []string
+	for _, w := range warn.CheckIn(g, tree, all) {
+		got = append(got, fmt.Sprintf("%s %s %d", w.Kind, w.Section, w.Offset))
+	}
+	assert.Equal(t, []string{"password 7 9", "escaped-control 7 26", "escaped-control 7 32", "port 7 21"}, got)
+	// The 2003 draft's table gives all five on the same URI.
+	tree, err = urlgrammar.MustLookup("rfc2396bis-01").Parse("http://u:p@a.example:8080/%0d%00%0A")
+	require.NoError(t, err)
+	assert.Len(t, warn.CheckIn(urlgrammar.MustLookup("rfc2396bis-01"), tree, all), 6)
 }

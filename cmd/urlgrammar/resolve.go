@@ -37,7 +37,7 @@ func oneLine(err error) string {
 func runResolve(e *env, args []string) int {
 	fs := e.flags()
 	gid := genericGrammarFlag(fs)
-	alg := fs.String("algorithm", "", "resolution algorithm: 2003 (rfc2396bis-01 5.2), 1997 (url-syntax-05 5.2) or 3986 (RFC 3986 5.2); default: the grammar's own")
+	alg := fs.String("algorithm", "", "resolution algorithm: 2003 (rfc2396bis-01 5.2), 1997 (url-syntax-05 5.2), 2396 (RFC 2396 5.2) or 3986 (RFC 3986 5.2); default: the grammar's own")
 	dots := dotsFlag(fs)
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
 	asJSON := fs.Bool("json", false, "print one JSON object per reference")
@@ -60,10 +60,12 @@ func runResolve(e *env, args []string) int {
 		opt.Algorithm = resolve.Algorithm2003
 	case "1997":
 		opt.Algorithm = resolve.Algorithm1997
+	case "2396":
+		opt.Algorithm = resolve.Algorithm2396
 	case "3986":
 		opt.Algorithm = resolve.Algorithm3986
 	default:
-		return e.usageError("unknown --algorithm %q (2003, 1997, 3986)", *alg)
+		return e.usageError("unknown --algorithm %q (2003, 1997, 2396, 3986)", *alg)
 	}
 	var err error
 	if opt.Dots, err = parseDots(*dots); err != nil {

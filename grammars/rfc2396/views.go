@@ -123,7 +123,6 @@ type AbsoluteURIChildren struct {
 	Query      Query
 	AbsPath    AbsPath
 	OpaquePart OpaquePart
-	Path       ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -137,24 +136,11 @@ func (v AbsoluteURI) Children() AbsoluteURIChildren {
 		Query{ast.View{Tree: v.Tree, Index: first[3]}},
 		AbsPath{ast.View{Tree: v.Tree, Index: first[4]}},
 		OpaquePart{ast.View{Tree: v.Tree, Index: first[5]}},
-		ast.View{Tree: v.Tree, Index: max(first[4], first[5])},
 	}
 }
 
 // childSlotsOfAbsoluteURI is the place in Children's pass of each rule (ast.View.FirstChildren).
 const childSlotsOfAbsoluteURI = "\x00\x00\x00\x00\x05\x00\x02\x04\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03"
-
-// Path returns the node's child that is its path, one of the rules of the header's
-// component path (abs-path, opaque-part), or false when it has none; its Rule says which.
-func (v AbsoluteURI) Path() (ast.View, bool) {
-	return v.ChildInUntil(pathOfAbsoluteURI, untilPathInAbsoluteURI)
-}
-
-// pathOfAbsoluteURI are the rules of the component path.
-var pathOfAbsoluteURI = ast.RulesOf(RuleAbsPath, RuleOpaquePart)
-
-// untilPathInAbsoluteURI are the children of a node of rule absoluteURI after which it has no path.
-var untilPathInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
 
 // Scheme returns the node's scheme child.
 func (v AbsoluteURI) Scheme() Scheme {
@@ -224,7 +210,6 @@ type RelativeURIChildren struct {
 	Query   Query
 	AbsPath AbsPath
 	RelPath RelPath
-	Path    ast.View // the child that is the node's path, as Path() gives it
 }
 
 // Children returns the node's children by rule, in one pass over them: the accessors'
@@ -237,24 +222,11 @@ func (v RelativeURI) Children() RelativeURIChildren {
 		Query{ast.View{Tree: v.Tree, Index: first[2]}},
 		AbsPath{ast.View{Tree: v.Tree, Index: first[3]}},
 		RelPath{ast.View{Tree: v.Tree, Index: first[4]}},
-		ast.View{Tree: v.Tree, Index: max(first[3], first[4])},
 	}
 }
 
 // childSlotsOfRelativeURI is the place in Children's pass of each rule (ast.View.FirstChildren).
 const childSlotsOfRelativeURI = "\x00\x00\x00\x00\x00\x00\x01\x03\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02"
-
-// Path returns the node's child that is its path, one of the rules of the header's
-// component path (abs-path, rel-path), or false when it has none; its Rule says which.
-func (v RelativeURI) Path() (ast.View, bool) {
-	return v.ChildInUntil(pathOfRelativeURI, untilPathInRelativeURI)
-}
-
-// pathOfRelativeURI are the rules of the component path.
-var pathOfRelativeURI = ast.RulesOf(RuleAbsPath, RuleRelPath)
-
-// untilPathInRelativeURI are the children of a node of rule relativeURI after which it has no path.
-var untilPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
 
 // NetPath returns the node's net-path child, or false when it has none.
 func (v RelativeURI) NetPath() (NetPath, bool) {
@@ -721,8 +693,8 @@ func (v IPv6address) IPv4address() (IPv4address, bool) {
 // PEG: package grammartest holds the grammar's trees to them.
 var Shapes = []ast.NodeShape{
 	{Rule: "URI-reference", One: false, Children: []ast.ChildShape{{Rule: "absoluteURI", Min: 0, Max: 1}, {Rule: "relativeURI", Min: 0, Max: 1}, {Rule: "fragment", Min: 0, Max: 1}}},
-	{Rule: "absoluteURI", One: false, Children: []ast.ChildShape{{Rule: "scheme", Min: 1, Max: 1}, {Rule: "net-path", Min: 0, Max: 1}, {Rule: "query", Min: 0, Max: 1}, {Rule: "abs-path", Min: 0, Max: 1}, {Rule: "opaque-part", Min: 0, Max: 1}}, Groups: []ast.GroupShape{{Name: "path", Rules: []string{"abs-path", "opaque-part"}, Min: 0, Max: 1}}},
-	{Rule: "relativeURI", One: false, Children: []ast.ChildShape{{Rule: "net-path", Min: 0, Max: 1}, {Rule: "query", Min: 0, Max: 1}, {Rule: "abs-path", Min: 0, Max: 1}, {Rule: "rel-path", Min: 0, Max: 1}}, Groups: []ast.GroupShape{{Name: "path", Rules: []string{"abs-path", "rel-path"}, Min: 0, Max: 1}}},
+	{Rule: "absoluteURI", One: false, Children: []ast.ChildShape{{Rule: "scheme", Min: 1, Max: 1}, {Rule: "net-path", Min: 0, Max: 1}, {Rule: "query", Min: 0, Max: 1}, {Rule: "abs-path", Min: 0, Max: 1}, {Rule: "opaque-part", Min: 0, Max: 1}}},
+	{Rule: "relativeURI", One: false, Children: []ast.ChildShape{{Rule: "net-path", Min: 0, Max: 1}, {Rule: "query", Min: 0, Max: 1}, {Rule: "abs-path", Min: 0, Max: 1}, {Rule: "rel-path", Min: 0, Max: 1}}},
 	{Rule: "opaque-part", One: false, Children: []ast.ChildShape{}},
 	{Rule: "net-path", One: false, Children: []ast.ChildShape{{Rule: "authority", Min: 1, Max: 1}, {Rule: "abs-path", Min: 0, Max: 1}}},
 	{Rule: "abs-path", One: false, Children: []ast.ChildShape{{Rule: "segment", Min: 1, Max: -1}}},
