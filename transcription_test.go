@@ -27,6 +27,9 @@ type specPart struct {
 	// bnf: the part is written in the BNF of RFC 822 as RFC 2396 uses it, read as ABNF with
 	// "/" for "|" and "-" for "_" in rule names (as RFC 2396's successors renamed them).
 	bnf bool
+	// reading, when not nil, turns the file's text into a specification's text with its
+	// rules on lines of their own (oneLine, fromHTML).
+	reading func(text string) (string, error)
 }
 
 // part is the part of file from the heading from to the heading to ("": the end of the
@@ -47,6 +50,58 @@ func (p specPart) inBNF() specPart {
 	return p
 }
 
+// oneLine is p in a copy of a specification whose line breaks were lost (its text is one
+// line a paragraph): the rules are put back on lines of their own, a rule beginning at a name
+// before an unquoted "=" (unquoted, "=" is only that in RFC 822's BNF and in ABNF).
+func (p specPart) oneLine() specPart {
+	from, to := p.from, p.to
+	p.reading = func(text string) (string, error) {
+		begin := strings.Index(text, from)
+		if begin < 0 {
+			return "", fmt.Errorf("no %q in the text", from)
+		}
+		end := strings.Index(text[begin:], to)
+		if end < 0 {
+			return "", fmt.Errorf("no %q after %q", to, from)
+		}
+		var tokens []string // the words, a quoted string one word
+		for _, m := range regexp.MustCompile(`"[^"]*"|\S+`).FindAllString(text[begin+len(from):begin+end], -1) {
+			tokens = append(tokens, m)
+		}
+		var b strings.Builder
+		b.WriteString(from + "\n")
+		for i, tok := range tokens {
+			switch {
+			case i+1 < len(tokens) && (tokens[i+1] == "=" || tokens[i+1] == "=/"):
+				b.WriteString("\n   " + tok)
+			default:
+				b.WriteString(" " + tok)
+			}
+		}
+		b.WriteString("\n" + to + "\n")
+		return b.String(), nil
+	}
+	return p
+}
+
+// fromHTML is p in a text taken from an HTML rendering of an RFC, its rules at the start of
+// their lines, under no heading: the links are reduced to their text and the entities
+// decoded ("&amp;" is "&"), and the rules are indented under the heading p.from.
+func (p specPart) fromHTML() specPart {
+	from := p.from
+	p.reading = func(text string) (string, error) {
+		text = regexp.MustCompile(`<a [^>]*>([^<]*)</a>`).ReplaceAllString(text, "$1")
+		text = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(text)
+		var b strings.Builder
+		b.WriteString(from + "\n")
+		for _, l := range strings.Split(text, "\n") {
+			b.WriteString("   " + l + "\n")
+		}
+		return b.String(), nil
+	}
+	return p
+}
+
 // The parts of the specifications that hold the rules other grammars import.
 var (
 	rfc3986AppendixA = part("rfc3986.txt", "Appendix A.  Collected ABNF for URI",
@@ -59,17 +114,19 @@ var (
 	rfc9110Section4 = part("rfc9110-section4.txt", "4.  Identifiers in HTTP", "", 13)
 )
 
-// transcribed lists, for each grammar transcribed from a specification's ABNF (or from RFC
-// 2396's BNF), the parts of the specifications it transcribes, its own first: a rule is
-// compared with the first part that writes it. The grammars left out: rfc1738 (the copy of
-// RFC 1738 under testdata/spec lost words of its section 5, and rfc1738-section5-bnf.txt is
-// a translation with HTML left in it), url-1993 (the draft writes a rule as its name and its
-// definition, without "="; both grammars' tests check their repairs one by one),
-// rfc2396bis-01 and url-syntax-05 (the copies of
-// the drafts under testdata/spec lost their line breaks), rfc2397 (RFC 2397 writes ":="),
-// whatwg-url and web-safe (the standard has no ABNF), uri (RFC 3986's rules and the scheme
-// grammars').
+// transcribed lists, for each grammar transcribed from a specification's ABNF (or from the
+// BNF of RFC 822 that RFC 2396, its 1997 draft and RFC 1738 write), the parts of the
+// specifications it transcribes, its own first: a rule is compared with the first part that
+// writes it. The grammars left out: url-1993 (the draft writes a rule as its name and its
+// definition, without "="; its tests check its repairs one by one), rfc2396bis-01 (the copy
+// of the draft under testdata/spec lost its line breaks, and its rules are scattered through
+// the prose of sections 2 to 5, where a rule's end cannot be told from the sentence after it),
+// rfc2397 (RFC 2397 writes ":="), whatwg-url and web-safe (the standard has no ABNF), uri
+// (RFC 3986's rules and the scheme grammars').
 var transcribed = map[string][]specPart{
+	"rfc1738": {part("rfc1738-section5-bnf.txt", "5. BNF for specific URL schemes", "", 66).fromHTML()},
+	"url-syntax-05": {part("draft-fielding-url-syntax-05.txt", "A. Collected BNF for URLs",
+		"B. Parsing a URL Reference with a Regular Expression", 37).inBNF().oneLine()},
 	"rfc2396": {
 		part("rfc2732.txt", "3. Changes to RFC 2396", "4. Security Considerations", 4).inBNF(),
 		part("rfc2373.txt", "APPENDIX B: ABNF Description of Text Representations",
@@ -139,6 +196,10 @@ func checkTranscription(t *testing.T, id string, parts []specPart) {
 			require.NoError(t, err)
 			text = string(b)
 			texts[part.file] = text
+		}
+		if part.reading != nil {
+			text, err = part.reading(text)
+			require.NoError(t, err, "%s: %s", part.file, part.from)
 		}
 		rules, err := spectest.ABNFRules(text, part.from, part.to)
 		require.NoError(t, err, "%s: %s", part.file, part.from)
