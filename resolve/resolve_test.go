@@ -72,15 +72,23 @@ func TestAppendixC2003(t *testing.T) {
 	}
 }
 
+// appendixC reads a resolution table (grammars/TABLE) of n examples, and the text of the
+// specification it is copied from (testdata/spec/SPEC).
+func appendixC(t *testing.T, table, spec string, n int) ([]spectest.Example, string) {
+	t.Helper()
+	examples, err := spectest.AppendixC("../grammars/" + table)
+	require.NoError(t, err)
+	require.Len(t, examples, n, "the examples of C.1 and C.2")
+	text, err := os.ReadFile("../testdata/spec/" + spec)
+	require.NoError(t, err)
+	return examples, string(text)
+}
+
 // TestAppendixC1997: the 1997 draft's table, with the 1997 algorithm, on the trees of both
 // grammars: url-syntax-05 (the draft's own grammar, whose default algorithm is the 1997 one)
 // and rfc2396bis-01.
 func TestAppendixC1997(t *testing.T) {
-	examples, err := spectest.AppendixC("../grammars/url-syntax-05/testdata/appendix-c.txt")
-	require.NoError(t, err)
-	require.Len(t, examples, 22+22, "C.1 has 22 examples, C.2 22")
-	spec, err := os.ReadFile("../testdata/spec/draft-fielding-url-syntax-05.txt")
-	require.NoError(t, err)
+	examples, spec := appendixC(t, "url-syntax-05/testdata/appendix-c.txt", "draft-fielding-url-syntax-05.txt", 22+22)
 	g97 := urlgrammar.MustLookup("url-syntax-05")
 	require.Equal(t, resolve.Algorithm1997, resolve.DefaultAlgorithm(g97))
 	for _, opt := range []resolve.Options{
@@ -122,12 +130,8 @@ func TestAlgorithmsDiffer(t *testing.T) {
 // (grammar rfc2396's default) on rfc2396's trees; "?y", which RFC 2396's grammar does not
 // accept (a relativeURI has a path), on rfc3986's.
 func TestAppendixC2396(t *testing.T) {
-	examples, err := spectest.AppendixC("../grammars/rfc2396/testdata/resolution.txt")
-	require.NoError(t, err)
-	require.Len(t, examples, 22+20, "C.1 has 22 examples, C.2 20")
-	spec, err := os.ReadFile("../testdata/spec/rfc2396.txt")
-	require.NoError(t, err)
-	text := strings.Join(strings.Fields(string(spec)), " ")
+	examples, spec := appendixC(t, "rfc2396/testdata/resolution.txt", "rfc2396.txt", 22+20)
+	text := strings.Join(strings.Fields(spec), " ")
 	g96 := urlgrammar.MustLookup("rfc2396")
 	require.Equal(t, resolve.Algorithm2396, resolve.DefaultAlgorithm(g96))
 	for _, ex := range examples {
