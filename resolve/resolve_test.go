@@ -96,7 +96,7 @@ func TestAppendixC1997(t *testing.T) {
 		{Algorithm: resolve.Algorithm1997},
 	} {
 		for _, ex := range examples {
-			assert.Contains(t, string(spec), ex.Line, "copied verbatim")
+			assert.Contains(t, spec, ex.Line, "copied verbatim")
 			if ex.Ref == "http://a/../b/c" {
 				// The draft shows what parsers that "inappropriately strip a lead relative
 				// symbolic path element" produce. The reference has a scheme, so step 3 returns
