@@ -235,24 +235,34 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 		resp.Results = append(resp.Results, check.ParseRecord(gi, input, tree, err))
 		resp.Spans = append(resp.Spans, spans)
 	}
-	if g.Generic() {
+	if warn.Applies(g) { // a generic grammar, or a scheme grammar read as RFC 3986 (rfc9110)
 		if ref, err := g.Parse(input); err == nil {
 			for _, w := range warn.CheckIn(g, ref, warn.Set{warn.Confusion: true}) {
 				resp.Confusion = append(resp.Confusion, w.Message)
 			}
-			resp.Normalize = normalize(g, ref)
-			if base != "" {
-				resp.Resolve = &resolveResult{Base: base}
-				res, err := resolve.ResolveString(base, input, resolve.Options{Grammar: g, Algorithm: resolve.DefaultAlgorithm(g)})
-				if err != nil {
-					resp.Resolve.Error = err.Error()
-				} else {
-					resp.Resolve.Target = res.String()
-				}
+			if g.Generic() {
+				resp.Normalize = normalize(g, ref)
+				resp.Resolve = resolveAgainst(g, base, input)
 			}
 		}
 	}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// resolveAgainst resolves input (a reference of g) against base, or returns nil without a
+// base.
+func resolveAgainst(g *urlgrammar.Grammar, base, input string) *resolveResult {
+	if base == "" {
+		return nil
+	}
+	out := &resolveResult{Base: base}
+	res, err := resolve.ResolveString(base, input, resolve.Options{Grammar: g, Algorithm: resolve.DefaultAlgorithm(g)})
+	if err != nil {
+		out.Error = err.Error()
+	} else {
+		out.Target = res.String()
+	}
+	return out
 }
 
 // spansOf returns the defined components of t with their byte ranges.

@@ -71,6 +71,14 @@ func TestHandler(t *testing.T) {
 	if assert.Len(t, conf.Confusion, 1) {
 		assert.Contains(t, conf.Confusion[0], `reads the host "evil.example"`)
 	}
+	// And for a scheme's grammar, whose URIs warn reads as RFC 3986's.
+	code, _, body = get(t, h, "/api/check?"+url.Values{"input": {"http://0x7f.1/"}, "grammar": {"rfc9110"}}.Encode())
+	assert.Equal(t, 200, code)
+	conf.Confusion = nil
+	require.NoError(t, json.Unmarshal(body, &conf))
+	if assert.Len(t, conf.Confusion, 1) {
+		assert.Contains(t, conf.Confusion[0], `the IPv4 address 127.0.0.1`)
+	}
 
 	// Bounds and errors: what and why, never a crash.
 	code, _, body = get(t, h, "/api/check?input="+strings.Repeat("a", playground.MaxInput+1))
