@@ -116,6 +116,12 @@ const (
 	// The parameters are the path's pieces between ";" (an isub value, 1*uric, could hold a
 	// ";" in the syntax, but then no parameter could follow it).
 	TelParameters Kind = "tel-parameters"
+	// HTTPUserinfo: an http: or https: URI with a userinfo ("http://user@example.com/"),
+	// which RFC 9110 section 4.2.4 deprecates: "A sender MUST NOT generate the userinfo
+	// subcomponent", and a recipient "SHOULD parse for userinfo and treat its presence as an
+	// error; it is likely being used to obscure the authority for the sake of phishing
+	// attacks". Userinfo warns of any scheme's, by RFC 3986's section 7.
+	HTTPUserinfo Kind = "http-userinfo"
 	// HTTPEmptyHost: an http: or https: URI with an authority whose host is empty
 	// ("http:///x", "https://:443/"): "A sender MUST NOT generate an "http" URI with an empty
 	// host identifier. A recipient that processes such a URI reference MUST reject it as
@@ -144,7 +150,7 @@ const (
 // All lists every kind, in the order warnings are reported.
 var All = []Kind{Userinfo, Password, RareIP, HostEncoding, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
 	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters,
-	HTTPEmptyHost, WSFragment, ZoneID, Confusion}
+	HTTPUserinfo, HTTPEmptyHost, WSFragment, ZoneID, Confusion}
 
 // Warning is one finding.
 type Warning struct {
@@ -363,7 +369,7 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 var safeMailtoHeaders = map[string]bool{"to": true, "cc": true, "subject": true, "keywords": true, "body": true, "in-reply-to": true}
 
 // checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, MailtoEncoding,
-// FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, HTTPEmptyHost,
+// FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, HTTPUserinfo, HTTPEmptyHost,
 // WSFragment, ZoneID), in the order of All.
 func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	if h.Scheme.Defined {
@@ -410,6 +416,10 @@ func checkScheme(h *hostParts, add func(Kind, string, int, string, ...any)) {
 			checkTel(p.In(h.src), p.Start, add)
 		}
 	case "http", "https":
+		if u := h.Userinfo; u.Defined {
+			add(HTTPUserinfo, "RFC 9110 4.2.4", u.Start, "userinfo %q in an %s URI: a sender must not generate one, and a recipient should treat it as an error (it likely obscures the authority, for phishing)",
+				u.In(h.src), strings.ToLower(h.Scheme.In(h.src)))
+		}
 		if h.Authority.Defined && h.Host.Defined && h.Host.End == h.Host.Start {
 			section := "RFC 9110 4.2.1"
 			if len(h.Scheme.In(h.src)) == len("https") {

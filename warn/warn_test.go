@@ -29,9 +29,9 @@ func kinds(t *testing.T, s string) []warn.Kind {
 
 func TestCheck(t *testing.T) {
 	for s, want := range map[string][]warn.Kind{
-		"http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm": {warn.Userinfo}, // 7.5's example
+		"http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm": {warn.Userinfo, warn.HTTPUserinfo}, // 7.5's example (and RFC 9110's)
 		"ftp://user:secret@h/":        {warn.Userinfo, warn.Password},
-		"http://@h/":                  {warn.Userinfo},
+		"http://@h/":                  {warn.Userinfo, warn.HTTPUserinfo},
 		"http://127.1/":               {warn.RareIP, warn.Confusion},
 		"http://0x7f.1/":              {warn.RareIP, warn.Confusion},
 		"http://0177.0.0.1/":          {warn.RareIP, warn.Confusion},
@@ -50,7 +50,7 @@ func TestCheck(t *testing.T) {
 		"foo://h:25/":                 nil, // no known default
 		"http://h:/":                  nil, // an empty port is the default
 		"//h:25/":                     nil, // no scheme
-		"http://u:p@0x7f.1:25/%0a":    {warn.Userinfo, warn.Password, warn.RareIP, warn.EscapedControl, warn.Port, warn.Confusion},
+		"http://u:p@0x7f.1:25/%0a":    {warn.Userinfo, warn.Password, warn.RareIP, warn.EscapedControl, warn.Port, warn.HTTPUserinfo, warn.Confusion},
 		"mailto:John.Doe@example.com": nil, // opaque: no userinfo
 	} {
 		assert.Equal(t, want, kinds(t, s), s)
@@ -80,7 +80,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, host-encoding, http-empty-host, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, ws-fragment, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, host-encoding, http-empty-host, http-userinfo, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, ws-fragment, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -101,7 +101,8 @@ func TestCheckIn3986(t *testing.T) {
 	assert.Equal(t, map[warn.Kind][]string{warn.Userinfo: {"7.6"}},
 		sections("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"), "7.6's example")
 	assert.Equal(t, map[warn.Kind][]string{warn.Userinfo: {"7.6"}, warn.Password: {"7.5"}, warn.RareIP: {"7.4"},
-		warn.EscapedControl: {"7.2", "7.3"}, warn.Port: {"7.2"}, warn.Confusion: {"WHATWG URL"}}, sections("http://u:p@0x7f.1:25/%0a%00"))
+		warn.EscapedControl: {"7.2", "7.3"}, warn.Port: {"7.2"}, warn.HTTPUserinfo: {"RFC 9110 4.2.4"}, warn.Confusion: {"WHATWG URL"}},
+		sections("http://u:p@0x7f.1:25/%0a%00"))
 	// RFC 3986 7.2 is about the well-known range only: 8080 and 3000 are fine there, not in
 	// the 2003 draft (any port other than the default).
 	for s, want := range map[string][]string{
@@ -121,7 +122,7 @@ func TestCheckIn3986(t *testing.T) {
 		assert.Empty(t, sections(s), s)
 	}
 	// The same tree through Check cites the 2003 draft's numbers.
-	tree, err := g.Parse("http://u:p@h/")
+	tree, err := g.Parse("ftp://u:p@h/")
 	require.NoError(t, err)
 	ws := warn.Check(tree, all)
 	require.Len(t, ws, 2)
@@ -182,7 +183,7 @@ func TestCheckIn3987(t *testing.T) {
 		assert.Equal(t, want, got, "%q", s)
 	}
 	// RFC 3986's warnings apply too, cited as RFC 3986's.
-	tree, err := g.Parse("http://u:p@h/")
+	tree, err := g.Parse("ftp://u:p@h/")
 	require.NoError(t, err)
 	ws := warn.CheckIn(g, tree, all)
 	require.Len(t, ws, 2)
@@ -267,6 +268,10 @@ func TestSchemeAdvice(t *testing.T) {
 		{"uri", "http:///x", []warn.Kind{warn.HTTPEmptyHost, warn.Confusion}, []int{7, 8}},
 		{"uri", "HTTPS://:443/", []warn.Kind{warn.HTTPEmptyHost, warn.Confusion}, []int{8, 8}},
 		{"uri", "http://a/", nil, nil},
+		// RFC 9110's userinfo (section 4.2.4), beside RFC 3986's warnings of any scheme's.
+		{"uri", "https://www.example.com@evil.example/", []warn.Kind{warn.Userinfo, warn.HTTPUserinfo}, []int{8, 8}},
+		{"uri", "http://@a/", []warn.Kind{warn.Userinfo, warn.HTTPUserinfo}, []int{7, 7}},
+		{"uri", "ftp://user@a/", []warn.Kind{warn.Userinfo}, []int{6}},
 		{"rfc3986", "http:x", []warn.Kind{warn.Confusion}, []int{5}}, // no authority, no empty host: no http-URI at all (grammar uri rejects it)
 		{"rfc3986", "ws://example.com/chat#f", []warn.Kind{warn.WSFragment}, []int{21}},
 		{"uri", "wss://example.com/chat%23f", nil, nil},
@@ -305,7 +310,7 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 			var got []warn.Kind
 			for _, w := range warn.CheckIn(g, tree, all) {
 				if w.Kind == warn.GeoLocation || w.Kind == warn.GeoParameters || w.Kind == warn.TelParameters || w.Kind == warn.MailtoEncoding ||
-					w.Kind == warn.HTTPEmptyHost || w.Kind == warn.WSFragment {
+					w.Kind == warn.HTTPEmptyHost || w.Kind == warn.HTTPUserinfo || w.Kind == warn.WSFragment {
 					got = append(got, w.Kind)
 				}
 			}
@@ -329,7 +334,7 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 func FuzzSchemeParameters(f *testing.F) {
 	for _, s := range []string{"tel:7042;b=1;phone-context=example.com;a=2", "tel:+1-201-555-0123;ext=1;EXT=2;isub=3",
 		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1",
-		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f", "foo://a%C3%A9b%C3%28c/"} {
+		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f", "foo://a%C3%A9b%C3%28c/", "HTTPS://a:b@c"} {
 		f.Add(s)
 	}
 	all, _ := warn.ParseSet("all")
@@ -353,6 +358,10 @@ func FuzzSchemeParameters(f *testing.F) {
 			case warn.HostEncoding:
 				if w.Offset >= len(s) || s[w.Offset] != '%' {
 					t.Fatalf("%q: %v at %d, not at a \"%%\"", s, w, w.Offset)
+				}
+			case warn.HTTPUserinfo:
+				if w.Offset < 3 || w.Offset > len(s) || s[w.Offset-2:w.Offset] != "//" {
+					t.Fatalf("%q: %v at %d, not where a userinfo begins", s, w, w.Offset)
 				}
 			case warn.HTTPEmptyHost:
 				if w.Offset < 1 || w.Offset > len(s) || !strings.ContainsAny(s[w.Offset-1:w.Offset], "/@") {
@@ -531,15 +540,15 @@ func TestSchemeGrammarsWarnAsRFC3986(t *testing.T) {
 func TestRFC2396Warnings(t *testing.T) {
 	all, _ := warn.ParseSet("all")
 	g := urlgrammar.MustLookup("rfc2396")
-	tree, err := g.Parse("http://u:p@a.example:8080/%0d%00%0A")
+	tree, err := g.Parse("ftp://u:p@a.example:8080/%0d%00%0A")
 	require.NoError(t, err)
 	var got []string
 	for _, w := range warn.CheckIn(g, tree, all) {
 		got = append(got, fmt.Sprintf("%s %s %d", w.Kind, w.Section, w.Offset))
 	}
-	assert.Equal(t, []string{"password 7 9", "escaped-control 7 26", "escaped-control 7 32", "port 7 21"}, got)
-	// The 2003 draft's table gives all five on the same URI.
-	tree, err = urlgrammar.MustLookup("rfc2396bis-01").Parse("http://u:p@a.example:8080/%0d%00%0A")
+	assert.Equal(t, []string{"password 7 8", "escaped-control 7 25", "escaped-control 7 31", "port 7 20"}, got)
+	// The 2003 draft's table gives all five kinds on the same URI.
+	tree, err = urlgrammar.MustLookup("rfc2396bis-01").Parse("ftp://u:p@a.example:8080/%0d%00%0A")
 	require.NoError(t, err)
 	assert.Len(t, warn.CheckIn(urlgrammar.MustLookup("rfc2396bis-01"), tree, all), 6)
 }

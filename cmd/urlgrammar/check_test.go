@@ -72,6 +72,7 @@ func TestCheckWarnings(t *testing.T) {
 		"<stdin>:1:12: warning rare-ip (section 7.3): host \"0x7f.1\" is not an IPv4address, but resolvers read it as 127.0.0.1\n"+
 		"<stdin>:1:22: warning escaped-control (section 7.2): escaped CR (%0d)\n"+
 		"<stdin>:1:19: warning port (section 7.2): port 25 is not the default port 80 of http\n"+
+		"<stdin>:1:8: warning http-userinfo (section RFC 9110 4.2.4): userinfo \"u:p\" in an http URI: a sender must not generate one, and a recipient should treat it as an error (it likely obscures the authority, for phishing)\n"+
 		"<stdin>:1:12: warning confusion (section WHATWG URL): the WHATWG URL parser (browsers, most HTTP clients) reads the IPv4 address 127.0.0.1, where the grammar reads the host \"0x7f.1\", a name\n", out)
 	assert.Contains(t, errOut, "warnings:\n")
 	assert.Contains(t, errOut, "       1  rare-ip\n")
@@ -110,6 +111,7 @@ func TestCheckWarnings(t *testing.T) {
 		"<stdin>:1:9: warning mailto-encoding (section RFC 6068 2): \"/\" in the address \"a/b@example.org\" must be percent-encoded (a gen-delim other than \"@\" and \":\")",
 		"<stdin>:1: accepted by rfc6068, rfc6570",
 		"<stdin>:2:8: warning userinfo (section RFC 3986 7.6): userinfo \"u\" comes before the host \"\" and may disguise it",
+		"<stdin>:2:8: warning http-userinfo (section RFC 9110 4.2.4): userinfo \"u\" in an http URI: a sender must not generate one, and a recipient should treat it as an error (it likely obscures the authority, for phishing)",
 		"<stdin>:2:10: warning http-empty-host (section RFC 9110 4.2.1): the host is empty: a recipient must reject an http URI with an empty host as invalid",
 		"<stdin>:2:10: warning confusion (section WHATWG URL): the WHATWG URL parser (browsers, most HTTP clients) rejects this URL, where the grammar reads the host \"\": its host is empty",
 		"<stdin>:2: accepted by rfc9110, rfc6570",
