@@ -3,6 +3,8 @@ package warn
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar/ast"
 )
 
 // A schemeParam is one parameter of a tel: or geo: URI, as ";" separates them in its path.
@@ -203,4 +205,38 @@ func notUTF8Escape(host string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// checkURN gives the warnings of RFC 8141 on a urn: URI whose path ("NID:NSS") begins at
+// offset at, and whose query (RFC 3986's reading of its rq-components) is q.
+func checkURN(path string, at int, q ast.Range, src string, add func(Kind, string, int, string, ...any)) {
+	if nid, _, ok := strings.Cut(path, ":"); ok {
+		if section, why := nidWhy(nid); why != "" {
+			add(URNNamespace, section, at, "namespace identifier %q: %s", nid, why)
+		}
+	}
+	if q.Defined && strings.HasPrefix(q.In(src), "+") {
+		add(URNRComponent, "RFC 8141 2.3.1", q.Start-1, "an r-component (\"?+\"), which should not be used before its semantics are standardized")
+	}
+}
+
+// nidWhy returns the section and the reason why no URN namespace can have the identifier
+// nid (RFC 8141 sections 5.1 and 5.2), or "", "".
+func nidWhy(nid string) (section, why string) {
+	if len(nid) >= 4 && strings.EqualFold(nid[:4], "urn-") {
+		if n := nid[4:]; n == "" || n[0] < '1' || n[0] > '9' || strings.Trim(n, "0123456789") != "" {
+			return "RFC 8141 5.2", "an informal namespace is \"urn-\" and a number without leading zeros"
+		}
+		return "", ""
+	}
+	isAlpha := func(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+	switch {
+	case len(nid) <= 2:
+		return "RFC 8141 5.1", "a formal namespace identifier is more than two characters long"
+	case strings.EqualFold(nid[:2], "x-"):
+		return "RFC 8141 5.1", "\"X-\" namespaces (RFC 3406's experimental ones) are no longer permitted"
+	case isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-':
+		return "RFC 8141 5.1", "two letters and \"-\" begin no formal namespace identifier (kept for country codes, and \"xn--\" for A-labels)"
+	}
+	return "", ""
 }

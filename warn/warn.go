@@ -127,6 +127,15 @@ const (
 	// host identifier. A recipient that processes such a URI reference MUST reject it as
 	// invalid" (RFC 9110 sections 4.2.1 and 4.2.2), though the ABNF allows it.
 	HTTPEmptyHost Kind = "http-empty-host"
+	// URNNamespace: a urn: URI whose NID no namespace can have: an informal NID is "urn-"
+	// and a number without leading zeros ("urn-7"; RFC 8141 section 5.2), and a formal one
+	// "MUST be more than two characters long", "MUST NOT start with ALPHA ALPHA "-"" (kept
+	// for country codes, and "xn--" for A-labels) and "MUST NOT start with the string "X-""
+	// (RFC 3406's experimental namespaces; section 5.1). The syntax allows all of them.
+	URNNamespace Kind = "urn-namespace"
+	// URNRComponent: a urn: URI with an r-component ("?+"), which "SHOULD NOT be used for
+	// URNs before their semantics have been standardized" (RFC 8141 section 2.3.1).
+	URNRComponent Kind = "urn-r-component"
 	// WSFragment: a ws: or wss: URI with a fragment, which RFC 6455 section 3 says "MUST NOT
 	// be used on these URIs" (a "#" in the resource name must be escaped as %23). Grammar
 	// uri rejects such a URI (its rfc6455 grammar decides the fragment too); RFC 3986 and the
@@ -150,7 +159,7 @@ const (
 // All lists every kind, in the order warnings are reported.
 var All = []Kind{Userinfo, Password, RareIP, HostEncoding, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
 	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters,
-	HTTPUserinfo, HTTPEmptyHost, WSFragment, ZoneID, Confusion}
+	HTTPUserinfo, HTTPEmptyHost, URNNamespace, URNRComponent, WSFragment, ZoneID, Confusion}
 
 // Warning is one finding.
 type Warning struct {
@@ -370,6 +379,7 @@ var safeMailtoHeaders = map[string]bool{"to": true, "cc": true, "subject": true,
 
 // checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, MailtoEncoding,
 // FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, HTTPUserinfo, HTTPEmptyHost,
+// URNNamespace, URNRComponent,
 // WSFragment, ZoneID), in the order of All.
 func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	if h.Scheme.Defined {
@@ -426,6 +436,10 @@ func checkScheme(h *hostParts, add func(Kind, string, int, string, ...any)) {
 				section = "RFC 9110 4.2.2"
 			}
 			add(HTTPEmptyHost, section, h.Host.Start, "the host is empty: a recipient must reject an %s URI with an empty host as invalid", strings.ToLower(h.Scheme.In(h.src)))
+		}
+	case "urn":
+		if p := h.Path; p.Defined && !h.Authority.Defined {
+			checkURN(p.In(h.src), p.Start, h.Query, h.src, add)
 		}
 	case "ws", "wss":
 		if f := h.Fragment; f.Defined {

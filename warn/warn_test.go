@@ -80,7 +80,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, host-encoding, http-empty-host, http-userinfo, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, userinfo, ws-fragment, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, host-encoding, http-empty-host, http-userinfo, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, urn-namespace, urn-r-component, userinfo, ws-fragment, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -273,6 +273,21 @@ func TestSchemeAdvice(t *testing.T) {
 		{"uri", "http://@a/", []warn.Kind{warn.Userinfo, warn.HTTPUserinfo}, []int{7, 7}},
 		{"uri", "ftp://user@a/", []warn.Kind{warn.Userinfo}, []int{6}},
 		{"rfc3986", "http:x", []warn.Kind{warn.Confusion}, []int{5}}, // no authority, no empty host: no http-URI at all (grammar uri rejects it)
+		// RFC 8141's namespace identifiers (sections 5.1, 5.2) and r-component (2.3.1).
+		{"uri", "urn:example:a", nil, nil},
+		{"uri", "urn:ISBN:0451450523", nil, nil},
+		{"uri", "urn:urn-7:a", nil, nil},
+		{"uri", "urn:urn-123:a", nil, nil},
+		{"uri", "urn:urn-07:a", []warn.Kind{warn.URNNamespace}, []int{4}},
+		{"uri", "URN:Urn-x:a", []warn.Kind{warn.URNNamespace}, []int{4}},
+		{"uri", "urn:ab:x", []warn.Kind{warn.URNNamespace}, []int{4}},
+		{"uri", "urn:a1:x", []warn.Kind{warn.URNNamespace}, []int{4}},
+		{"uri", "urn:X-foo:x", []warn.Kind{warn.URNNamespace}, []int{4}},
+		{"uri", "urn:de-gov:x", []warn.Kind{warn.URNNamespace}, []int{4}},
+		{"uri", "urn:xn--p1ai:x", []warn.Kind{warn.URNNamespace}, []int{4}},
+		{"uri", "urn:a-b:x", nil, nil}, // three characters, not two letters and "-"
+		{"uri", "urn:example:a?+r?=q#f", []warn.Kind{warn.URNRComponent}, []int{13}},
+		{"uri", "urn:example:a?=q?+r", nil, nil}, // "?+" inside the q-component
 		{"rfc3986", "ws://example.com/chat#f", []warn.Kind{warn.WSFragment}, []int{21}},
 		{"uri", "wss://example.com/chat%23f", nil, nil},
 		{"uri", "http://example.com/chat#f", nil, nil},
@@ -300,7 +315,7 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 	all, _ := warn.ParseSet("all")
 	g := urlgrammar.MustLookup("uri")
 	n := 0
-	for _, id := range []string{"rfc5870", "rfc3966", "rfc6068", "rfc9110", "rfc6455"} {
+	for _, id := range []string{"rfc5870", "rfc3966", "rfc6068", "rfc9110", "rfc6455", "rfc8141"} {
 		lines, err := spectest.Lines("../grammars/" + id + "/testdata/examples.txt")
 		require.NoError(t, err)
 		for _, l := range lines {
@@ -310,31 +325,36 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 			var got []warn.Kind
 			for _, w := range warn.CheckIn(g, tree, all) {
 				if w.Kind == warn.GeoLocation || w.Kind == warn.GeoParameters || w.Kind == warn.TelParameters || w.Kind == warn.MailtoEncoding ||
-					w.Kind == warn.HTTPEmptyHost || w.Kind == warn.HTTPUserinfo || w.Kind == warn.WSFragment {
+					w.Kind == warn.HTTPEmptyHost || w.Kind == warn.HTTPUserinfo || w.Kind == warn.WSFragment ||
+					w.Kind == warn.URNNamespace || w.Kind == warn.URNRComponent {
 					got = append(got, w.Kind)
 				}
 			}
 			var want []warn.Kind
-			if s == "geo:94,0" {
+			switch {
+			case s == "geo:94,0":
 				want = []warn.Kind{warn.GeoLocation}
+			case strings.Contains(s, "?+"): // RFC 8141's examples of the r-component it says not to use yet
+				want = []warn.Kind{warn.URNRComponent}
 			}
 			assert.Equal(t, want, got, s)
 			n++
 		}
 	}
-	assert.Equal(t, 11+9+17+7+1, n)
+	assert.Equal(t, 11+9+17+7+1+19, n)
 }
 
-// FuzzSchemeParameters: for any tel:, geo:, mailto:, http: or ws: URI that grammar uri (or,
+// FuzzSchemeParameters: for any tel:, geo:, mailto:, http:, urn: or ws: URI that grammar uri (or,
 // for a ws: fragment, rfc3986) accepts, the warnings of the scheme RFCs point into it (a
 // parameter's warning at the name after a ";", an encoding's at the character, an empty
-// host's where the host begins, a fragment's at its "#", a host's encoding at a "%"), and
+// host's where the host begins, a fragment's at its "#", a host's encoding at a "%", a URN
+// namespace's after "urn:", an r-component's at its "?+"), and
 // the same tel: URI with its parameters put in RFC 3966's order (isub and ext, then
 // phone-context, then the others sorted, each name once) has no TelParameters warning.
 func FuzzSchemeParameters(f *testing.F) {
 	for _, s := range []string{"tel:7042;b=1;phone-context=example.com;a=2", "tel:+1-201-555-0123;ext=1;EXT=2;isub=3",
 		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1",
-		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f", "foo://a%C3%A9b%C3%28c/", "HTTPS://a:b@c"} {
+		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f", "foo://a%C3%A9b%C3%28c/", "HTTPS://a:b@c", "urn:X-a:b?+c?=d"} {
 		f.Add(s)
 	}
 	all, _ := warn.ParseSet("all")
@@ -358,6 +378,14 @@ func FuzzSchemeParameters(f *testing.F) {
 			case warn.HostEncoding:
 				if w.Offset >= len(s) || s[w.Offset] != '%' {
 					t.Fatalf("%q: %v at %d, not at a \"%%\"", s, w, w.Offset)
+				}
+			case warn.URNNamespace:
+				if w.Offset != 4 {
+					t.Fatalf("%q: %v at %d, not at the namespace identifier", s, w, w.Offset)
+				}
+			case warn.URNRComponent:
+				if w.Offset+1 >= len(s) || s[w.Offset:w.Offset+2] != "?+" {
+					t.Fatalf("%q: %v at %d, not at a \"?+\"", s, w, w.Offset)
 				}
 			case warn.HTTPUserinfo:
 				if w.Offset < 3 || w.Offset > len(s) || s[w.Offset-2:w.Offset] != "//" {
