@@ -17,6 +17,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986" // registers the grammar it reads scheme grammars' URIs with
 )
 
 // Kind names one warning.

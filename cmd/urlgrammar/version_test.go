@@ -70,3 +70,26 @@ func TestRootImportsNoGrammar(t *testing.T) {
 		}
 	}
 }
+
+// A package that looks a grammar up by id registers it (imports its package): a program that
+// imports only the package and the grammars it parses with cannot make it panic. warn reads a
+// scheme grammar's URIs with rfc3986, resolve's zero Options are rfc2396bis-01's, jsonformat's
+// formats are rfc3986's and rfc3987's.
+func TestPackagesRegisterWhatTheyLookUp(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH to list the dependencies with")
+	}
+	const m = "github.com/urlgrammar/urlgrammar/"
+	for pkg, grammars := range map[string][]string{
+		"warn":       {"rfc3986"},
+		"resolve":    {"rfc2396bis-01", "rfc3986"},
+		"jsonformat": {"rfc3986", "rfc3987"},
+	} {
+		out, err := exec.Command(gobin, "list", "-deps", m+pkg).CombinedOutput()
+		require.NoError(t, err, string(out))
+		for _, id := range grammars {
+			assert.Contains(t, strings.Fields(string(out)), m+"grammars/"+id, "%s looks up %s", pkg, id)
+		}
+	}
+}
