@@ -49,7 +49,10 @@ type Config struct {
 	Rules []string
 	// Format, when set, makes every Record carry its rendering in Out.
 	Format Format
-	// Warnings are the section 7 warnings to report on valid generic references.
+	// Warnings are the warnings to report (package warn) on a valid line, as one grammar
+	// reads it: the default grammar (urlgrammar.DefaultGrammar) when it is among Grammars and
+	// accepts the line, else the first grammar of Grammars that accepts it and that warn
+	// applies to (warn.Applies: generic grammars, scheme grammars); none otherwise.
 	Warnings warn.Set
 	// Colour paints the text format with ANSI colours.
 	Colour bool
@@ -894,12 +897,8 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 			rec.Results[j] = res
 		}
 		if len(cfg.Warnings) > 0 {
-			// The first grammar with warnings that accepts the line: warn reads its tree.
-			for j, g := range cfg.Grammars {
-				if warn.Applies(g) && rec.Results[j].Err == nil && trees[j].Len() > 0 {
-					rec.Warnings = warn.CheckIn(g, trees[j], cfg.Warnings)
-					break
-				}
+			if j := warnWith(cfg.Grammars, rec.Results, trees); j >= 0 {
+				rec.Warnings = warn.CheckIn(cfg.Grammars[j], trees[j], cfg.Warnings)
 			}
 		}
 		if !rec.Valid() && (!cfg.NoFailures || cfg.Format != NoFormat) {
@@ -954,4 +953,23 @@ func kept(m *urlgrammar.Matcher, errs *urlgrammar.ErrorMemory, err error) error 
 		return m.CloneIn(errs, se)
 	}
 	return err
+}
+
+// warnWith returns the index of the grammar whose tree of a line warn reads (Config.Warnings):
+// the default grammar's when it accepts the line, else the first accepting grammar warn
+// applies to; -1 for none. results and trees are the line's, in the order of grammars.
+func warnWith(grammars []*urlgrammar.Grammar, results []Result, trees []ast.Tree) int {
+	first := -1
+	for j, g := range grammars {
+		if !warn.Applies(g) || results[j].Err != nil || trees[j].Len() == 0 {
+			continue
+		}
+		if g.ID() == urlgrammar.DefaultGrammar {
+			return j
+		}
+		if first < 0 {
+			first = j
+		}
+	}
+	return first
 }

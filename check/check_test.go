@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/warn"
 )
 
 func defaultConfig(format Format, jobs int) Config {
@@ -541,4 +542,30 @@ func TestAppendLine(t *testing.T) {
 			t.Fatalf("line %d written %q", n, got)
 		}
 	}
+}
+
+// With several grammars a line's warnings are the default grammar's reading when it accepts
+// the line, else the first accepting grammar's that warn applies to (rfc1738's trees have
+// none), whatever the order of the grammars.
+func TestWarningsOfSeveralGrammars(t *testing.T) {
+	gs := []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc1738"), urlgrammar.MustLookup("rfc2396"), urlgrammar.MustLookup(urlgrammar.DefaultGrammar)}
+	all, err := warn.ParseSet("all")
+	require.NoError(t, err)
+	in := "ftp://u:p@0x7f.1/\nftp://u:p@a/#[\n"
+	recs, _ := collect(t, Config{Grammars: gs, Warnings: all, Jobs: 1}, []Input{{Name: "x", Reader: strings.NewReader(in)}})
+	require.Len(t, recs, 2)
+	var got [][]string
+	for _, r := range recs {
+		var ws []string
+		for _, w := range r.Warnings {
+			ws = append(ws, string(w.Kind)+" "+w.Section)
+		}
+		got = append(got, ws)
+	}
+	assert.Equal(t, [][]string{
+		// rfc3986, the default, accepts it: RFC 3986's section 7.
+		{"userinfo 7.6", "password 7.5", "rare-ip 7.4", "confusion WHATWG URL"},
+		// rfc3986 rejects "[" in a fragment, rfc2396 accepts it: RFC 2396's section 7.
+		{"password 7"},
+	}, got)
 }
