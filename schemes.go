@@ -40,6 +40,10 @@ func (g *Grammar) Schemes() []grammarkit.SchemeRule {
 	return out
 }
 
+// HasSchemes reports whether the grammar defines URI schemes (Schemes is not empty), without
+// making the list.
+func (g *Grammar) HasSchemes() bool { return len(g.gen.Info.Schemes) > 0 }
+
 // ChecksSchemes reports whether the grammar checks each URI it accepts against the grammar of
 // its scheme too (SchemeGrammars), as the grammar "uri" does.
 func (g *Grammar) ChecksSchemes() bool { return g.gen.Info.CheckSchemes }

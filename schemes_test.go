@@ -69,6 +69,21 @@ func TestSchemeGrammarsInsideRFC3986(t *testing.T) {
 	}
 }
 
+// HasSchemes says whether Schemes has any, for every grammar: a scheme grammar, and no other.
+func TestHasSchemes(t *testing.T) {
+	n := 0
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		assert.Equal(t, len(g.Schemes()) > 0, g.HasSchemes(), id)
+		if g.HasSchemes() {
+			n++
+		}
+	}
+	assert.False(t, urlgrammar.MustLookup(urlgrammar.RFC3986).HasSchemes())
+	assert.True(t, urlgrammar.MustLookup("rfc6068").HasSchemes())
+	assert.Greater(t, n, 5, "the scheme grammars")
+}
+
 // The grammar uri checks a URI against its scheme's grammar, and only a URI: a relative
 // reference and an unknown scheme are RFC 3986's alone; the error of a scheme's grammar is
 // that grammar's, placed in the whole input.

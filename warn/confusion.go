@@ -120,17 +120,22 @@ func checkConfusion(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	}
 	authority, at := whatwgAuthority(h.src, h.Scheme.End)
 	host, hostAt := whatwgHostOf(authority)
-	ours := "no host"
-	if h.Host.Defined {
-		ours = fmt.Sprintf("the host %q", h.Host.In(h.src))
-	}
 	theirs, ipv4, err := WHATWGHost(host)
 	switch {
 	case err != nil:
-		add(Confusion, "WHATWG URL", at+hostAt, "the WHATWG URL parser (browsers, most HTTP clients) rejects this URL, where the grammar reads %s: %v", ours, err)
+		add(Confusion, "WHATWG URL", at+hostAt, "the WHATWG URL parser (browsers, most HTTP clients) rejects this URL, where the grammar reads %s: %v", ourHost(h), err)
 	case !h.Host.Defined || !h.Authority.Defined || h.Authority.Start != at:
-		add(Confusion, "WHATWG URL", at+hostAt, "the WHATWG URL parser (browsers, most HTTP clients) reads the host %q, where the grammar reads %s (it takes the authority after any number of slashes)", theirs, ours)
+		add(Confusion, "WHATWG URL", at+hostAt, "the WHATWG URL parser (browsers, most HTTP clients) reads the host %q, where the grammar reads %s (it takes the authority after any number of slashes)", theirs, ourHost(h))
 	case ipv4 && h.HostKind != "ipv4":
-		add(Confusion, "WHATWG URL", h.Host.Start, "the WHATWG URL parser (browsers, most HTTP clients) reads the IPv4 address %s, where the grammar reads %s, a name", theirs, ours)
+		add(Confusion, "WHATWG URL", h.Host.Start, "the WHATWG URL parser (browsers, most HTTP clients) reads the IPv4 address %s, where the grammar reads %s, a name", theirs, ourHost(h))
 	}
+}
+
+// ourHost says what the grammar reads as the host, for a confusion warning: made only for
+// a warning (most lines have none).
+func ourHost(h *hostParts) string {
+	if h.Host.Defined {
+		return fmt.Sprintf("the host %q", h.Host.In(h.src))
+	}
+	return "no host"
 }

@@ -6,8 +6,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/bidi"
-
-	"github.com/urlgrammar/urlgrammar/ast"
 )
 
 // overlong is one run of escapes whose octets are an overlong or surrogate UTF-8 sequence.
@@ -99,76 +97,77 @@ func hexByte(h string) (byte, bool) {
 // bidiFormatting reports the characters section 4.1 of RFC 3987 forbids.
 func bidiFormatting(r rune) bool { return r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E }
 
-// checkIRI adds the warnings of RFC 3987 sections 4.1, 4.2 and 8 for an IRI.
+// checkIRI adds the warnings of RFC 3987 sections 4.1, 4.2 and 8 for an IRI. Each is of a
+// character outside ASCII (a bidirectional formatting character; a right-to-left one, which
+// section 4.2's rules are about; a letter of a script other than Latin, since ASCII's are
+// Latin), so an IRI in ASCII, as most are, has none (TestASCIIHasNoIRIWarning holds
+// checkIRIText to it).
 func checkIRI(h *hostParts, add func(Kind, string, int, string, ...any)) {
+	if isASCII(h.src) {
+		return
+	}
+	checkIRIText(h, add)
+}
+
+// checkIRIText is checkIRI without its shortcut for ASCII.
+func checkIRIText(h *hostParts, add func(Kind, string, int, string, ...any)) {
 	for i, c := range h.src {
 		if bidiFormatting(c) {
 			add(BidiFormatting, "4.1", i, "bidirectional formatting character U+%04X, which IRIs must not contain", c)
 		}
 	}
-	for _, c := range components(h) {
-		if msg := bidiRule(c.text); msg != "" {
-			add(BidiComponent, "4.2", c.offset, "%s %q %s", c.rule, c.text, msg)
+	eachComponent(h, func(rule, text string, offset int) {
+		if msg := bidiRule(text); msg != "" {
+			add(BidiComponent, "4.2", offset, "%s %q %s", rule, text, msg)
 		}
-	}
+	})
 	if h.regName {
-		for _, l := range split(h.Host.In(h.src), h.Host.Start, ".") {
-			if scripts := mixedScripts(l.text); scripts != "" {
-				add(MixedScript, "8", l.offset, "host label %q mixes the scripts %s, a way to spoof another name", l.text, scripts)
+		eachPiece(h.Host.In(h.src), h.Host.Start, ".", func(label string, offset int) {
+			if scripts := mixedScripts(label); scripts != "" {
+				add(MixedScript, "8", offset, "host label %q mixes the scripts %s, a way to spoof another name", label, scripts)
 			}
-		}
+		})
 	}
 }
 
-// component is a piece of an IRI that section 4.2's bidi rules apply to.
-type component struct {
-	rule   string
-	text   string
-	offset int
-}
-
-// split cuts s, which starts at offset off, at every byte of seps.
-func split(s string, off int, seps string) []component {
-	var out []component
+// eachPiece calls f with each piece of s between the bytes of seps (the empty ones too) and
+// its offset, s starting at offset off.
+func eachPiece(s string, off int, seps string, f func(text string, offset int)) {
 	start := 0
 	for i := 0; i <= len(s); i++ {
 		if i == len(s) || strings.IndexByte(seps, s[i]) >= 0 {
-			out = append(out, component{text: s[start:i], offset: off + start})
+			f(s[start:i], off+start)
 			start = i + 1
 		}
 	}
-	return out
 }
 
-// components lists the components of section 4.2 (see BidiComponent): the isegments are
-// the path's pieces between its slashes (isegment has no "/"), the empty ones left out.
-func components(h *hostParts) []component {
-	var out []component
-	named := func(rule string, cs []component) {
-		for _, c := range cs {
-			if c.text != "" {
-				c.rule = rule
-				out = append(out, c)
+// eachComponent calls f with each component of section 4.2 (see BidiComponent), its rule and
+// its offset, the empty ones left out: the isegments are the path's pieces between its
+// slashes (isegment has no "/").
+func eachComponent(h *hostParts, f func(rule, text string, offset int)) {
+	named := func(rule string) func(string, int) {
+		return func(text string, offset int) {
+			if text != "" {
+				f(rule, text, offset)
 			}
 		}
 	}
-	of := func(r ast.Range) []component { return []component{{text: r.In(h.src), offset: r.Start}} }
-	if h.Userinfo.Defined {
-		named("iuserinfo", of(h.Userinfo))
+	if r := h.Userinfo; r.Defined {
+		named("iuserinfo")(r.In(h.src), r.Start)
 	}
 	if h.regName {
-		named("ireg-name label", split(h.Host.In(h.src), h.Host.Start, "."))
+		eachPiece(h.Host.In(h.src), h.Host.Start, ".", named("ireg-name label"))
 	}
-	if h.Path.Defined {
-		named("isegment", split(h.Path.In(h.src), h.Path.Start, "/"))
+	if r := h.Path; r.Defined {
+		eachPiece(r.In(h.src), r.Start, "/", named("isegment"))
 	}
-	if h.Query.Defined {
-		named("iquery part", split(h.Query.In(h.src), h.Query.Start, "&="))
+	if r := h.Query; r.Defined {
+		eachPiece(r.In(h.src), r.Start, "&=", named("iquery part"))
 	}
-	if h.Fragment.Defined {
-		named("ifragment", of(h.Fragment))
+	if r := h.Fragment; r.Defined {
+		named("ifragment")(r.In(h.src), r.Start)
 	}
-	return out
 }
 
 // bidiRule checks the two restrictions of RFC 3987 section 4.2 on a component and says which

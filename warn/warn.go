@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -263,11 +264,13 @@ func Check(t ast.Tree, enabled Set) []Warning { return check(t, enabled, section
 // differences from it, such as a mailto: address with a non-ASCII character) gets none.
 func CheckIn(g *urlgrammar.Grammar, t ast.Tree, enabled Set) []Warning {
 	if g != nil && ReadsAsRFC3986(g) {
-		u, err := urlgrammar.MustLookup(urlgrammar.RFC3986).Parse(t.String())
+		p := rfc3986Parsers.Get().(*urlgrammar.Parser)
+		defer rfc3986Parsers.Put(p)
+		u, err := p.Parse(t.String())
 		if err != nil {
 			return nil
 		}
-		return check(u, enabled, sectionsCited3986)
+		return check(u, enabled, sectionsCited3986) // its warnings keep nothing of u
 	}
 	if g != nil {
 		switch g.Semantics() {
@@ -282,6 +285,10 @@ func CheckIn(g *urlgrammar.Grammar, t ast.Tree, enabled Set) []Warning {
 	return check(t, enabled, sections2003)
 }
 
+// rfc3986Parsers are the Parsers CheckIn reads the URIs of scheme grammars with: the tree
+// is read and dropped, a new one for each URI was an allocation a line.
+var rfc3986Parsers = sync.Pool{New: func() any { return urlgrammar.MustLookup(urlgrammar.RFC3986).NewParser() }}
+
 // Applies reports whether CheckIn has warnings to give for g's trees: g is generic
 // (Grammar.Generic), or its URIs are read as RFC 3986's (ReadsAsRFC3986).
 func Applies(g *urlgrammar.Grammar) bool { return g.Generic() || ReadsAsRFC3986(g) }
@@ -290,7 +297,7 @@ func Applies(g *urlgrammar.Grammar) bool { return g.Generic() || ReadsAsRFC3986(
 // is a scheme grammar (its URIs are RFC 3986's of the schemes it declares) or within
 // RFC 3986.
 func ReadsAsRFC3986(g *urlgrammar.Grammar) bool {
-	return !g.Generic() && (len(g.Schemes()) > 0 || slices.Contains(g.Within(), urlgrammar.RFC3986))
+	return !g.Generic() && (g.HasSchemes() || slices.Contains(g.Within(), urlgrammar.RFC3986))
 }
 
 // hostParts are the components the warnings read, with the source.
@@ -300,6 +307,13 @@ type hostParts struct {
 	regName bool // the host is a reg-name that is a host (regNameHost)
 }
 
+// newHostParts reads t's components for the warnings of sec.
+func newHostParts(t ast.Tree, sec sections) hostParts {
+	h := hostParts{src: t.String(), Spans: t.Spans()}
+	h.regName = h.Host.Defined && h.HostKind == "reg-name" && sec.regNameHost
+	return h
+}
+
 func check(t ast.Tree, enabled Set, sec sections) []Warning {
 	var ws []Warning
 	add := func(k Kind, section string, offset int, format string, args ...any) {
@@ -307,9 +321,8 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 			ws = append(ws, Warning{k, section, offset, fmt.Sprintf(format, args...)})
 		}
 	}
-	text := t.String()
-	h := hostParts{src: text, Spans: t.Spans()}
-	h.regName = h.Host.Defined && h.HostKind == "reg-name" && sec.regNameHost
+	h := newHostParts(t, sec)
+	text := h.src
 	if u := h.Userinfo; u.Defined {
 		host := ""
 		if h.Host.Defined {

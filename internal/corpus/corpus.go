@@ -25,6 +25,19 @@ func TextLines(n int, seed int64) []string {
 	return lines(&gen{rng: rand.New(rand.NewSource(seed)), invalid: 0.5, text: true}, n)
 }
 
+// IRIs returns lines with non-ASCII characters written into them: in each line with a "/",
+// every "e" up to its last "/" becomes "é", and "日本" follows that "/". Lines without one are
+// left out.
+func IRIs(lines []string) []string {
+	var out []string
+	for _, s := range lines {
+		if i := strings.LastIndexByte(s, '/'); i >= 0 {
+			out = append(out, strings.ReplaceAll(s[:i+1], "e", "é")+"日本"+s[i+1:])
+		}
+	}
+	return out
+}
+
 func lines(g *gen, n int) []string {
 	out := make([]string, n)
 	for i := range out {
