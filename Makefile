@@ -160,7 +160,7 @@ bench-extract:
 # of the tests is missing here (or one here does not exist).
 FUZZ_TARGETS := \
 	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzViews .:FuzzSchemeLanguages .:FuzzMatcher \
-	./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain ./warn:FuzzWHATWGHost ./warn:FuzzSchemeParameters \
+	./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain ./warn:FuzzWHATWGHost ./warn:FuzzSchemeParameters ./warn:FuzzIRIWarnings \
 	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize ./resolve:FuzzIsNormal ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \

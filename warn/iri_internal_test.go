@@ -3,6 +3,7 @@ package warn
 import (
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -37,4 +38,40 @@ func TestASCIIHasNoIRIWarning(t *testing.T) {
 		n++
 	}
 	require.Greater(t, n, 5000, "the corpus's ASCII IRIs")
+}
+
+// FuzzIRIWarnings: for any input rfc3987 accepts, checkIRI gives what checkIRIText gives
+// (its shortcut for ASCII loses no warning), each at an offset in the input: at a
+// formatting character (4.1), at a non-empty component (4.2), at a host label (8).
+func FuzzIRIWarnings(f *testing.F) {
+	for _, s := range []string{"http://a/\u200eb", "http://a/?\u202eq#\u202a", "http://a/\u05d0b", "http://\u05d0\u05d1example.com",
+		"http://p\u0430ypal.com/", "http://a/?\u05d0=b&c=\u05d1", "http://u\u05d0@a/", "http://r\u00e9sum\u00e9.example.org/", "http://a/b"} {
+		f.Add(s)
+	}
+	g := urlgrammar.MustLookup("rfc3987")
+	type found struct {
+		kind Kind
+		at   int
+	}
+	collect := func(into *[]found) func(Kind, string, int, string, ...any) {
+		return func(k Kind, _ string, at int, _ string, _ ...any) { *into = append(*into, found{k, at}) }
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tree, err := g.Parse(s)
+		if err != nil {
+			return
+		}
+		h := newHostParts(tree, sections3987)
+		var short, full []found
+		checkIRI(&h, collect(&short))
+		checkIRIText(&h, collect(&full))
+		require.Equal(t, full, short, "%q", s)
+		for _, w := range full {
+			require.True(t, w.at >= 0 && w.at < len(s), "%q: %s at %d", s, w.kind, w.at)
+			if w.kind == BidiFormatting {
+				c, _ := utf8.DecodeRuneInString(s[w.at:])
+				require.True(t, bidiFormatting(c), "%q: %s at %d", s, w.kind, w.at)
+			}
+		}
+	})
 }
