@@ -254,6 +254,7 @@ func FuzzCheckPipeline(f *testing.F) {
 	f.Add("http://a/b?c#d\nmailto:x@y\n\xff", uint8(0xc1)) // -g all, jsonl with the ast
 	f.Add("a b\n\xff\nhttp://u:p@h:25/\n", uint8(0x44))    // -g all, sarif
 	f.Add("a b\n\xff\nhttp://u:p@h:25/\n", uint8(5))       // github
+	f.Add("\ufeffhttp://a/\r\n\ufeffb", uint8(1))          // a byte order mark, then one inside a line
 	var grammars []*urlgrammar.Grammar
 	for _, id := range urlgrammar.IDs() {
 		grammars = append(grammars, urlgrammar.MustLookup(id))

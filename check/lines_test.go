@@ -61,3 +61,32 @@ func (f *failAfter) Read(p []byte) (int, error) {
 	f.s = f.s[n:]
 	return n, nil
 }
+
+// A UTF-8 byte order mark at the start of the input is not part of the first line; one
+// anywhere else is a character of its line, and a file of only a mark has no line.
+func TestEachLineByteOrderMark(t *testing.T) {
+	for in, want := range map[string][]string{
+		"\ufeffhttp://a/\r\nhttp://b/":     {"http://a/", "http://b/"},
+		"\ufeffhttp://a/":                  {"http://a/"},
+		"\ufeff":                           nil,
+		"http://a/\n\ufeffhttp://b/":       {"http://a/", "\ufeffhttp://b/"},
+		"\ufeff\ufeffx":                    {"\ufeffx"},
+		"\xef\xbbx":                        {"\xef\xbbx"},
+		"\ufeff" + strings.Repeat("a", 12): {strings.Repeat("a", 12)}, // not too long: the mark is not of the line
+	} {
+		var got []string
+		require.NoError(t, EachLine(strings.NewReader(in), 12, func(n int, line []byte, tooLong bool) error {
+			got = append(got, string(line))
+			return nil
+		}))
+		assert.Equal(t, want, got, "%q", in)
+	}
+	// The same through the reader's slow path: a first line longer than its buffer.
+	var got []int
+	long := strings.Repeat("b", 200*1024)
+	require.NoError(t, EachLine(strings.NewReader("\ufeff"+long+"\nz"), 300*1024, func(n int, line []byte, tooLong bool) error {
+		got = append(got, len(line))
+		return nil
+	}))
+	assert.Equal(t, []int{len(long), 1}, got)
+}
