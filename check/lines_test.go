@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,4 +90,94 @@ func TestEachLineByteOrderMark(t *testing.T) {
 		return nil
 	}))
 	assert.Equal(t, []int{len(long), 1}, got)
+}
+
+// An input that begins with a UTF-16 byte order mark is read as the text it encodes, in
+// either byte order: its lines, CRLF endings, characters past the BMP (surrogate pairs);
+// an unpaired surrogate is U+FFFD, which no grammar allows. Bytes FF or FE not followed by
+// the rest of a mark are a line's bytes, as before.
+func TestEachLineUTF16(t *testing.T) {
+	encode := func(s string, big bool, units ...uint16) string {
+		u := append(utf16.Encode([]rune(s)), units...)
+		var b []byte
+		for _, c := range append([]uint16{0xfeff}, u...) {
+			if big {
+				b = append(b, byte(c>>8), byte(c))
+			} else {
+				b = append(b, byte(c), byte(c>>8))
+			}
+		}
+		return string(b)
+	}
+	lines := func(in string) []string {
+		var got []string
+		require.NoError(t, EachLine(strings.NewReader(in), 1000, func(n int, line []byte, tooLong bool) error {
+			got = append(got, string(line))
+			return nil
+		}))
+		return got
+	}
+	text := "http://a/\r\nhttp://é.example/日本\nmailto:x@y?😀\n\nlast"
+	want := []string{"http://a/", "http://é.example/日本", "mailto:x@y?😀", "", "last"}
+	for _, big := range []bool{false, true} {
+		assert.Equal(t, want, lines(encode(text, big)), "big-endian %v", big)
+		assert.Equal(t, []string{"a\ufffd"}, lines(encode("a", big, 0xd800)), "big-endian %v", big)
+		assert.Nil(t, lines(encode("", big)), "big-endian %v", big)
+	}
+	assert.Equal(t, []string{"\xff", "\xfe\xfex"}, lines("\xff\n\xfe\xfex"))
+	assert.Equal(t, []string{"\xfe"}, lines("\xfe"))
+}
+
+// FuzzEachLine holds EachLine to a reading of the whole input at once: a UTF-16 input (by
+// its byte order mark) decoded with unicode/utf16, a UTF-8 mark dropped, then split at
+// "\n", each line without the "\r" of a "\r\n" and cut at max bytes, and no last line when
+// the input ends with "\n" (or is empty).
+func FuzzEachLine(f *testing.F) {
+	f.Add("\ufeffhttp://a/\r\nb\n", 8)
+	f.Add("\xff\xfeh\x00\n\x00\r\x00\n\x00\x00\xd8", 4)
+	f.Add("\xfe\xff\x00a\x00\r\x00\n", 100)
+	f.Add("\xff\nx", 1)
+	f.Fuzz(func(t *testing.T, in string, max int) {
+		if max < 1 || max > 1<<16 {
+			return
+		}
+		text := in
+		if len(in) >= 2 && (in[:2] == "\xff\xfe" || in[:2] == "\xfe\xff") {
+			units := make([]uint16, 0, len(in)/2)
+			for i := 2; i+1 < len(in); i += 2 {
+				if in[0] == 0xff {
+					units = append(units, uint16(in[i])|uint16(in[i+1])<<8)
+				} else {
+					units = append(units, uint16(in[i])<<8|uint16(in[i+1]))
+				}
+			}
+			text = string(utf16.Decode(units))
+			if len(in)%2 == 1 { // a last byte of half a code unit
+				text += "\ufffd"
+			}
+		} else {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		var want []string
+		if text != "" {
+			ended := strings.HasSuffix(text, "\n") // the last line has its line ending
+			want = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+			for i, l := range want {
+				if i < len(want)-1 || ended {
+					l = strings.TrimSuffix(l, "\r")
+				}
+				if len(l) > max {
+					l = l[:max]
+				}
+				want[i] = l
+			}
+		}
+		var got []string
+		require.NoError(t, EachLine(strings.NewReader(in), max, func(n int, line []byte, tooLong bool) error {
+			require.Equal(t, len(got)+1, n)
+			got = append(got, string(line))
+			return nil
+		}))
+		require.Equal(t, want, got, "%q", in)
+	})
 }
