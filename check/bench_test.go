@@ -13,10 +13,11 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/warn"
 )
 
 // BenchmarkRun is the checker end to end with one worker (-j 1): reading, checking and
-// rendering 10,000 lines per op, in each format, on two corpora: the generated valid lines
+// rendering 10,000 lines per op, in each format (and in text with --warn all), on two corpora: the generated valid lines
 // of the package benchmarks, and text-shaped lines about half of which are invalid
 // (corpus.TextLines). It reports lines/s per core; compare formats and corpora within one
 // run (make bench-check).
@@ -37,9 +38,16 @@ func BenchmarkRun(b *testing.B) {
 	}
 	for _, c := range corpora {
 		text := strings.Join(c.lines, "\n") + "\n"
-		for _, f := range []Format{Text, TSV, JSONL} {
-			b.Run(f.String()+"/"+c.name, func(b *testing.B) {
-				cfg := defaultConfig(f, 1)
+		for _, v := range []struct {
+			name   string
+			format Format
+			warn   bool
+		}{{"text", Text, false}, {"tsv", TSV, false}, {"jsonl", JSONL, false}, {"text-warn-all", Text, true}} {
+			b.Run(v.name+"/"+c.name, func(b *testing.B) {
+				cfg := defaultConfig(v.format, 1)
+				if v.warn {
+					cfg.Warnings, _ = warn.ParseSet("all")
+				}
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
