@@ -165,7 +165,7 @@ FUZZ_TARGETS := \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \
 	./diagram:FuzzRead ./internal/playground:FuzzCheckHandler ./iri:FuzzToURI ./iri:FuzzToIRI \
-	./cmd/urlgrammar:FuzzIRICommands ./cmd/urlgrammar:FuzzResolveCommands ./cmd/urlgrammar:FuzzRecords ./uri:FuzzEscape ./uri:FuzzDecodeQuery ./check:FuzzCheckColumns ./check:FuzzEachLine ./check:FuzzDecompress ./check:FuzzInputFormats \
+	./cmd/urlgrammar:FuzzIRICommands ./cmd/urlgrammar:FuzzResolveCommands ./cmd/urlgrammar:FuzzRecords ./uri:FuzzEscape ./uri:FuzzDecodeQuery ./check:FuzzCheckColumns ./check:FuzzEachLine ./internal/textin:FuzzNewReader ./check:FuzzDecompress ./check:FuzzInputFormats \
 	./grammarkit/byteclass:FuzzRunEnd ./internal/cmd/e2ebench:FuzzLoop ./internal/tsvtext:FuzzAppend
 
 # Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run; .ci/run runs every

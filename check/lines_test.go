@@ -2,12 +2,15 @@ package check
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar/internal/textin"
 )
 
 func TestEachLineLongLine(t *testing.T) {
@@ -128,8 +131,8 @@ func TestEachLineUTF16(t *testing.T) {
 	assert.Equal(t, []string{"\xfe"}, lines("\xfe"))
 }
 
-// FuzzEachLine holds EachLine to a reading of the whole input at once: a UTF-16 input (by
-// its byte order mark) decoded with unicode/utf16, a UTF-8 mark dropped, then split at
+// FuzzEachLine holds EachLine to a reading of the whole input at once: its text as
+// textin.NewReader decodes it (held to unicode/utf16 by textin's FuzzNewReader), split at
 // "\n", each line without the "\r" of a "\r\n" and cut at max bytes, and no last line when
 // the input ends with "\n" (or is empty).
 func FuzzEachLine(f *testing.F) {
@@ -141,23 +144,9 @@ func FuzzEachLine(f *testing.F) {
 		if max < 1 || max > 1<<16 {
 			return
 		}
-		text := in
-		if len(in) >= 2 && (in[:2] == "\xff\xfe" || in[:2] == "\xfe\xff") {
-			units := make([]uint16, 0, len(in)/2)
-			for i := 2; i+1 < len(in); i += 2 {
-				if in[0] == 0xff {
-					units = append(units, uint16(in[i])|uint16(in[i+1])<<8)
-				} else {
-					units = append(units, uint16(in[i])<<8|uint16(in[i+1]))
-				}
-			}
-			text = string(utf16.Decode(units))
-			if len(in)%2 == 1 { // a last byte of half a code unit
-				text += "\ufffd"
-			}
-		} else {
-			text = strings.TrimPrefix(text, "\ufeff")
-		}
+		decoded, err := io.ReadAll(textin.NewReader(strings.NewReader(in)))
+		require.NoError(t, err)
+		text := string(decoded)
 		var want []string
 		if text != "" {
 			ended := strings.HasSuffix(text, "\n") // the last line has its line ending

@@ -12,6 +12,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/extract"
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
+	"github.com/urlgrammar/urlgrammar/internal/textin"
 )
 
 const helpExtract = `Candidates: angle brackets with or without "URL:" (whitespace and line breaks inside are
@@ -122,6 +123,7 @@ func (x *extractor) file(name string) int {
 	if x.prog != nil {
 		r = countingReader{r, x.prog}
 	}
+	r = textin.NewReader(r) // a UTF-16 document by its byte order mark; a UTF-8 mark dropped
 	// The scan runs in a goroutine, so that a signal stops the command even while it waits
 	// for input. It hands its references over in batches (extractBatch), and before each
 	// read of the input those found so far, so that a slow input (a pipe, tail -f) gets its

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/extract"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/textin"
 )
 
 // FuzzExtractCommand: `extract --format jsonl` on any text prints one JSON object per
@@ -21,7 +23,7 @@ import (
 // of Valid; the exit status says whether one is invalid.
 func FuzzExtractCommand(f *testing.F) {
 	for _, s := range []string{"x <http://a/b> \"mailto:a@b\" [t](https://c/(d)) url=http://e/%zz", "<http://a/b-\n c>",
-		"\xff<http://\x00/>", "href='../x'", "", "<<<\"\"\"((("} {
+		"\xff<http://\x00/>", "href='../x'", "", "<<<\"\"\"(((", "\ufeff<http://a/>", "\xff\xfe<\x00h\x00:\x00/\x00>\x00"} {
 		f.Add(s, false)
 	}
 	g, err := urlgrammar.Lookup(urlgrammar.DefaultGrammar)
@@ -34,7 +36,11 @@ func FuzzExtractCommand(f *testing.F) {
 			args = append(args, "--relative")
 		}
 		code, out, errOut := runCLI(text, args...)
-		refs := extract.Find(text, extract.Options{Relative: relative})
+		decoded, err := io.ReadAll(textin.NewReader(strings.NewReader(text))) // as the command reads its input
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs := extract.Find(string(decoded), extract.Options{Relative: relative})
 		lines := outputLines(t, out)
 		if len(lines) != len(refs) {
 			t.Fatalf("%d records for %d references\n%s", len(lines), len(refs), out)
