@@ -3,9 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/urlgrammar/urlgrammar/check"
+	"github.com/urlgrammar/urlgrammar/internal/textin"
 )
 
 const helpSummary = `summary merge reads the JSON summaries that check --summary-format json writes on standard
@@ -29,7 +31,7 @@ func runSummary(e *env, args []string) int {
 	}
 	var sum *check.Summary
 	for _, name := range pos[1:] {
-		src, err := os.ReadFile(name)
+		src, err := readText(name)
 		if err != nil {
 			return e.fail(err)
 		}
@@ -51,4 +53,15 @@ func runSummary(e *env, args []string) int {
 		sum.Print(e.out)
 	}
 	return exitOK
+}
+
+// readText reads a file's text as textin reads it: a summary redirected to a file by Windows
+// PowerShell is UTF-16, one saved by a Windows editor may begin with a UTF-8 mark.
+func readText(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(textin.NewReader(f))
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,7 +43,31 @@ func TestSummaryMerge(t *testing.T) {
 		_, gotText, _ := runCLI("", append([]string{"summary", "merge"}, sums...)...)
 		assert.Equal(t, wantText, gotText, g)
 	}
-	code, _, errOut := runCLI("", "summary", "merge", filepath.Join(dir, "rfc3986-sum0.json"), filepath.Join(dir, "all-sum1.json"))
+	// The same summaries as Windows writes them: UTF-16 (PowerShell's redirection), UTF-8
+	// with a byte order mark.
+	var sums []string
+	for i := range shards {
+		src, err := os.ReadFile(filepath.Join(dir, "rfc3986-sum"+string(rune('0'+i))+".json"))
+		require.NoError(t, err)
+		p := filepath.Join(dir, "windows-sum"+string(rune('0'+i))+".json")
+		if i%2 == 0 {
+			u := []byte{0xff, 0xfe}
+			for _, c := range utf16.Encode([]rune(string(src))) {
+				u = append(u, byte(c), byte(c>>8))
+			}
+			src = u
+		} else {
+			src = append([]byte("\ufeff"), src...)
+		}
+		require.NoError(t, os.WriteFile(p, src, 0o644))
+		sums = append(sums, p)
+	}
+	code, gotJSON, errOut := runCLI("", append([]string{"summary", "merge", "--json"}, sums...)...)
+	require.Equal(t, 0, code, errOut)
+	_, _, wantJSON := runCLI(whole, "check", "--summary-only", "--summary-format", "json")
+	assert.JSONEq(t, wantJSON, gotJSON)
+
+	code, _, errOut = runCLI("", "summary", "merge", filepath.Join(dir, "rfc3986-sum0.json"), filepath.Join(dir, "all-sum1.json"))
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, fmt.Sprintf("merging the summary of %d grammar(s) into one of 1", len(urlgrammar.IDs())))
 }
