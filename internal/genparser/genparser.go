@@ -49,6 +49,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -138,6 +139,11 @@ func newTarget(mode Mode, peg, out, name string) (target, error) {
 // Generate writes the parser package of the grammar peg (NAME.peg, NAME.abnf beside it)
 // into the directory out, whose name is the package's.
 func Generate(peg, out string, mode Mode) error {
+	for _, f := range []string{peg, strings.TrimSuffix(peg, ".peg") + ".abnf"} {
+		if err := refuseMark(f); err != nil {
+			return err
+		}
+	}
 	pkg, name, src, err := pigeon(peg, out, mode)
 	if err != nil {
 		return err
@@ -818,4 +824,21 @@ func writeRows[T any](b *bytes.Buffer, vals []T, perRow int) {
 		}
 		fmt.Fprintf(b, "%v, ", v)
 	}
+}
+
+// refuseMark is the error of a grammar file that begins with a UTF-8 byte order mark, as
+// some editors save one: ABNF is ASCII (RFC 5234) and pigeon reads no mark, and both would
+// fail on its first byte with no word of why. A file that cannot be read is left to the
+// reading that reports it.
+func refuseMark(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, 3)
+	if n, _ := io.ReadFull(f, head); n == 3 && string(head) == "\ufeff" {
+		return fmt.Errorf("%s begins with a UTF-8 byte order mark, which its editor wrote: a grammar file is ASCII (RFC 5234); save it without one", filepath.Base(path))
+	}
+	return nil
 }

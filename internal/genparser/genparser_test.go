@@ -159,6 +159,7 @@ func TestGeneratorRefusesMistakes(t *testing.T) {
 		"badsensitive": `badsensitive.peg: rule greeting matches "ok" case-insensitively, but badsensitive.abnf's greeting has %s"OK", which is case-sensitive (RFC 7405)`,
 		"badpredicate": `badpredicate.abnf: the header's predicate is on "SP", which is not a node rule (a nodes line)`,
 		"badcode":      `badcode.peg: the PEG has a code predicate (&{...}) that is not a length bound: a grammar's rules say what it accepts`,
+		"badbom":       `badbom.abnf begins with a UTF-8 byte order mark, which its editor wrote`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), name)
