@@ -68,6 +68,27 @@ func whatwgHostOf(authority string) (string, int) {
 // when it ends in a number, read as an IPv4 address (dotted decimal; ipv4 is then set); an
 // IPv6 literal that its IPv6 parser takes is kept as it is. An error is the parser's failure.
 func WHATWGHost(host string) (h string, ipv4 bool, err error) {
+	if lowerLDH(host) && !whatwg.EndsInANumber(host) {
+		// A lower-case name of letters, digits, "-" and ".", as most hosts are: what the
+		// parser makes of it is itself (nothing to decode, to map or to refuse).
+		return host, false, nil
+	}
+	return whatwgHostParsed(host)
+}
+
+// lowerLDH reports whether host is not empty and holds only a-z, 0-9, "-" and ".".
+func lowerLDH(host string) bool {
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return host != ""
+}
+
+// whatwgHostParsed is WHATWGHost without its shortcut for lower-case names: the standard's
+// steps, one by one (TestWHATWGHostShortcut holds the shortcut to it).
+func whatwgHostParsed(host string) (h string, ipv4 bool, err error) {
 	if inner, ok := strings.CutPrefix(host, "["); ok {
 		inner = strings.TrimSuffix(inner, "]")
 		if a, err := netip.ParseAddr(inner); err != nil || !a.Is6() || strings.ContainsAny(inner, "%vV") {

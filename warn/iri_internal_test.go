@@ -10,6 +10,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987"
 	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/whatwg"
 )
 
 // checkIRI gives no warning for an IRI in ASCII without looking: no ASCII character is a
@@ -74,4 +75,41 @@ func FuzzIRIWarnings(f *testing.F) {
 			}
 		}
 	})
+}
+
+// WHATWGHost's shortcut for lower-case names gives what the standard's steps give
+// (whatwgHostParsed): on every string of up to five characters over "a", "x", "0", "9", "."
+// and "-" (numbers, hex numbers, empty labels, trailing dots), and on the corpus's hosts.
+func TestWHATWGHostShortcut(t *testing.T) {
+	const alphabet = "ax09.-"
+	hosts := []string{""}
+	for n, prev := 0, []string{""}; n < 5; n++ {
+		var next []string
+		for _, p := range prev {
+			for _, c := range alphabet {
+				next = append(next, p+string(c))
+			}
+		}
+		hosts, prev = append(hosts, next...), next
+	}
+	g := urlgrammar.MustLookup("rfc3986")
+	for _, s := range gencorpus.Lines(10000, 1) {
+		if tree, err := g.Parse(s); err == nil {
+			if sp := tree.Spans(); sp.Host.Defined {
+				hosts = append(hosts, sp.Host.In(s))
+			}
+		}
+	}
+	shortcuts := 0
+	for _, h := range hosts {
+		got, gotIPv4, gotErr := WHATWGHost(h)
+		want, wantIPv4, wantErr := whatwgHostParsed(h)
+		require.Equal(t, want, got, "%q", h)
+		require.Equal(t, wantIPv4, gotIPv4, "%q", h)
+		require.Equal(t, wantErr == nil, gotErr == nil, "%q: %v, %v", h, gotErr, wantErr)
+		if lowerLDH(h) && !whatwg.EndsInANumber(h) {
+			shortcuts++
+		}
+	}
+	require.Greater(t, shortcuts, 5000)
 }
