@@ -125,4 +125,8 @@ func BenchmarkCorpus(b *testing.B) {
 	b.Run("NormalForm", func(b *testing.B) {
 		run(b, func(s string) { _, _ = resolve.NormalForm(s, resolve.NormalizeOptions{Level: resolve.LevelScheme}) })
 	})
+	// The key command's call (no net/url counterpart): the normal form, then its SURT.
+	b.Run("KeyString", func(b *testing.B) {
+		run(b, func(s string) { _, _ = resolve.KeyString(s, resolve.KeySURT, resolve.NormalizeOptions{}) })
+	})
 }

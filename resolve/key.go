@@ -96,62 +96,70 @@ func keyOf(n ast.Tree, kind KeyKind) (string, error) {
 		}
 		return domainKey(host, sp.HostKind), nil
 	}
-	b := make([]byte, 0, len(src)+8)
-	b = append(append(b, sp.Scheme.In(src)...), ':')
+	var b strings.Builder // its String is the key, not a copy of it
+	b.Grow(len(src) + 8)
+	b.WriteString(sp.Scheme.In(src))
+	b.WriteByte(':')
 	if sp.Authority.Defined {
-		b = append(b, "//("...)
+		b.WriteString("//(")
 		if isNamedHost(sp.HostKind) {
 			// The labels last to first, each followed by a comma.
 			for rest := host; ; {
 				i := strings.LastIndexByte(rest, '.')
-				b = append(appendSURTEscaped(b, rest[i+1:]), ',')
+				writeSURTEscaped(&b, rest[i+1:])
+				b.WriteByte(',')
 				if i < 0 {
 					break
 				}
 				rest = rest[:i]
 			}
 		} else {
-			b = append(appendSURTEscaped(b, host), ',') // an IP address: as it is, not reversed
+			writeSURTEscaped(&b, host) // an IP address: as it is, not reversed
+			b.WriteByte(',')
 		}
 		if sp.Port.Defined {
-			b = append(append(b, ':'), sp.Port.In(src)...)
+			b.WriteByte(':')
+			b.WriteString(sp.Port.In(src))
 		}
 		if sp.Userinfo.Defined {
-			b = appendSURTEscaped(append(b, '@'), sp.Userinfo.In(src))
+			b.WriteByte('@')
+			writeSURTEscaped(&b, sp.Userinfo.In(src))
 		}
-		b = append(b, ')')
+		b.WriteByte(')')
 	}
 	if sp.Path.Defined {
-		b = append(b, sp.Path.In(src)...)
+		b.WriteString(sp.Path.In(src))
 	}
 	if sp.Query.Defined {
-		b = append(append(b, '?'), sp.Query.In(src)...)
+		b.WriteByte('?')
+		b.WriteString(sp.Query.In(src))
 	}
-	return string(b), nil
+	return b.String(), nil
 }
 
 // isNamedHost reports whether a host of the kind (Spans.HostKind; "" for a grammar that
 // does not say) is a name, whose labels a SURT reverses, rather than an IP address.
 func isNamedHost(kind string) bool { return kind == "" || kind == "reg-name" || kind == "hostname" }
 
-// appendSURTEscaped appends s with the bytes that delimit a SURT's host part escaped: %,
+// writeSURTEscaped writes s with the bytes that delimit a SURT's host part escaped: %,
 // ",", "(" and ")".
-func appendSURTEscaped(b []byte, s string) []byte {
+func writeSURTEscaped(b *strings.Builder, s string) {
 	for {
 		i := strings.IndexAny(s, "%,()")
 		if i < 0 {
-			return append(b, s...)
+			b.WriteString(s)
+			return
 		}
-		b = append(b, s[:i]...)
+		b.WriteString(s[:i])
 		switch s[i] {
 		case '%':
-			b = append(b, "%25"...)
+			b.WriteString("%25")
 		case ',':
-			b = append(b, "%2C"...)
+			b.WriteString("%2C")
 		case '(':
-			b = append(b, "%28"...)
+			b.WriteString("%28")
 		default:
-			b = append(b, "%29"...)
+			b.WriteString("%29")
 		}
 		s = s[i+1:]
 	}
