@@ -58,7 +58,7 @@ func runDiff(e *env, args []string) int {
 	}
 	format, err := check.ParseFormat(*formatName)
 	if err != nil || format == check.TSV {
-		return e.usageError("unknown format %q (want text or jsonl)", *formatName)
+		return e.usageError("unknown --format %q (text, jsonl)", *formatName)
 	}
 	if *rule != "" && *rules != "" {
 		return e.usageError("--rule and --rules cannot be used together")

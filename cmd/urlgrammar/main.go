@@ -2,12 +2,12 @@
 // specifications.
 //
 //	urlgrammar parse [-g ID] [--json] [--exit-zero] [INPUT|-]...
-//	urlgrammar check [-g ID[,ID...]|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...
-//	urlgrammar extract [-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...
-//	urlgrammar diff [-g A] [-g B] [--rule R|--rules RA,RB] [--scheme S] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...
+//	urlgrammar check [-g ID[,ID...]|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--input lines|cdx|cdxj|warc|parquet [--parquet-column NAME]] [--summary-format text|json] [--progress] [FILE|-]...
+//	urlgrammar extract [-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [--progress] [FILE|-]...
+//	urlgrammar diff [-g A] [-g B] [--rule R|--rules RA,RB] [--scheme S] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [--progress] [FILE|-]...
 //	urlgrammar summary merge [--json] FILE...
 //	urlgrammar match [-g ID] [--json] [--exit-zero] RULE [INPUT|-]...
-//	urlgrammar resolve [-g ID] [--algorithm 2003|1997|3986] [--dots keep|remove|error] [--compat] [--json] [--exit-zero] BASE [REF|-]...
+//	urlgrammar resolve [-g ID] [--algorithm 2003|1997|2396|3986] [--dots keep|remove|error] [--compat] [--json] [--exit-zero] BASE [REF|-]...
 //	urlgrammar normalize [-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [--json] [--exit-zero] [INPUT|-]...
 //	urlgrammar key [-g ID] [--kind surt|domain] [--json] [--exit-zero] [INPUT|-]...
 //	urlgrammar equal [-g ID] [--level string|syntax|scheme] [--ignore-fragment] [--json] A B
@@ -15,7 +15,7 @@
 //	urlgrammar uri2iri [--json] [--exit-zero] [INPUT|-]...
 //	urlgrammar rules [-g ID] [--json]
 //	urlgrammar diagram [-g ID] [-o DIR] [RULE...]
-//	urlgrammar serve [-addr 127.0.0.1:8080]
+//	urlgrammar serve [--addr ADDRESS]
 //	urlgrammar grammars [--json|--schemes]
 //	urlgrammar help [COMMAND]
 //	urlgrammar version
@@ -91,15 +91,15 @@ var commands []*command
 func init() {
 	commands = []*command{
 		{"parse", "[-g ID] [--json] [--exit-zero] [INPUT|-]...", "parse inputs and print their trees (--json: one JSON object per input)", helpInputs, runParse},
-		{"check", "[-g ID[,ID...]|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...",
+		{"check", "[-g ID[,ID...]|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--input lines|cdx|cdxj|warc|parquet [--parquet-column NAME]] [--summary-format text|json] [--progress] [FILE|-]...",
 			"check every line of files (or stdin) against a grammar", helpCheck, runCheck},
-		{"extract", "[-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...",
+		{"extract", "[-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [--progress] [FILE|-]...",
 			"find the URI references in text (Appendix E, Markdown, HTML, logs) and check each", helpExtract, runExtract},
-		{"diff", "[-g A] [-g B] [--rule R|--rules RA,RB] [--scheme S] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...",
+		{"diff", "[-g A] [-g B] [--rule R|--rules RA,RB] [--scheme S] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [--progress] [FILE|-]...",
 			"compare two grammars exactly (shortest witnesses each way), or on the lines of files", helpDiff, runDiff},
 		{"summary", "merge [--json] FILE...", "add up the JSON summaries of check runs over the shards of an input (check --summary-format json)", helpSummary, runSummary},
 		{"match", "[-g ID] [--json] [--exit-zero] RULE [INPUT|-]...", "check inputs against one rule of a grammar", helpInputs, runMatch},
-		{"resolve", "[-g ID] [--algorithm 2003|1997|3986] [--dots keep|remove|error] [--compat] [--json] [--exit-zero] BASE [REF|-]...",
+		{"resolve", "[-g ID] [--algorithm 2003|1997|2396|3986] [--dots keep|remove|error] [--compat] [--json] [--exit-zero] BASE [REF|-]...",
 			"resolve references against a base URI (section 5.2)", helpInputs, runResolve},
 		{"normalize", "[-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [--json] [--exit-zero] [INPUT|-]...",
 			"print the normal form of each input (section 6.2.2, 6.2.3)", helpInputs, runNormalize},
@@ -112,7 +112,7 @@ func init() {
 		{"uri2iri", "[--json] [--exit-zero] [INPUT|-]...", "convert URIs to IRIs (RFC 3987 section 3.2)", helpURI2IRI, runURI2IRI},
 		{"rules", "[-g ID] [--json]", "list the rules of a grammar", "", runRules},
 		{"diagram", "[-g ID] [-o DIR] [RULE...]", "draw railroad diagrams of a grammar's rules (SVG, or one HTML page)", helpDiagram, runDiagram},
-		{"serve", "[-addr 127.0.0.1:8080]", "serve the playground page: parse, check, resolve and diagrams in a browser", helpServe, runServe},
+		{"serve", "[--addr ADDRESS]", "serve the playground page: parse, check, resolve and diagrams in a browser", helpServe, runServe},
 		{"grammars", "[--json|--schemes]", "list the grammars", "", runGrammars},
 		{"help", "[COMMAND]", "show the help of urlgrammar or of a command", "", runHelp},
 		{"version", "", "print the version of urlgrammar", "", runVersion},

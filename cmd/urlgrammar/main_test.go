@@ -448,3 +448,42 @@ func TestDocCommentListsCommands(t *testing.T) {
 		}
 	}
 }
+
+// Every flag a command takes is in its synopsis (the first line of `help COMMAND`, the doc
+// comment, the manual page, the completion's description), spelt as the help spells it; and
+// where the synopsis lists a flag's values (--format text|jsonl), they are the values the
+// command takes: those its usage error lists for one it does not take.
+func TestSynopsisNamesEveryFlag(t *testing.T) {
+	// unlisted are the flags a synopsis leaves out on purpose, with the reason.
+	unlisted := map[string]string{
+		"parse --generic": "the default, kept for the scripts that ask for it: not to be offered",
+	}
+	positional := map[string][]string{"resolve": {"http://a/b"}, "equal": {"http://a/", "http://a/"}}
+	values := regexp.MustCompile(`(--?[a-z][a-z-]*) ([a-z0-9]+(?:\|[a-z0-9]+)+)`)
+	taken := regexp.MustCompile(`"no-such-value" \(([^)]*)\)`)
+	enumerations := 0
+	for _, c := range commands {
+		for _, f := range cmdFlags(c) {
+			name := dashName(f)
+			if _, ok := unlisted[c.name+" "+name]; ok {
+				continue
+			}
+			if !regexp.MustCompile(`(^|[\[ |])` + regexp.QuoteMeta(name) + `($|[\] |=])`).MatchString(c.synopsis) {
+				t.Errorf("%s takes %s, which its synopsis does not name: %s", c.name, name, c.synopsis)
+			}
+		}
+		for _, m := range values.FindAllStringSubmatch(c.synopsis, -1) {
+			enumerations++
+			args := append([]string{c.name, m[1] + "=no-such-value"}, positional[c.name]...)
+			code, _, stderr := runCLI("", args...)
+			got := taken.FindStringSubmatch(stderr)
+			if code != exitUsage || got == nil {
+				t.Errorf("%s: status %d, and no list of the values taken: %s", strings.Join(args, " "), code, stderr)
+				continue
+			}
+			assert.ElementsMatch(t, strings.Split(got[1], ", "), strings.Split(m[2], "|"),
+				"%s: the values the synopsis lists (%s) and those the command takes (%s)", c.name, m[0], got[1])
+		}
+	}
+	require.GreaterOrEqual(t, enumerations, 10, "the synopses' lists of values were not found")
+}
