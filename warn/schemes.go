@@ -1,6 +1,7 @@
 package warn
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -11,6 +12,7 @@ import (
 type schemeParam struct {
 	name   string // lower case (both RFCs' parameter names are case-insensitive)
 	value  string // "" when the parameter has no "="
+	eq     bool   // the parameter has a "=" (a value, maybe empty)
 	offset int    // of the name, in the source
 }
 
@@ -23,8 +25,8 @@ func splitParams(path string, base int) (head string, params []schemeParam) {
 	for ok {
 		var p string
 		p, rest, ok = strings.Cut(rest, ";")
-		name, value, _ := strings.Cut(p, "=")
-		params = append(params, schemeParam{strings.ToLower(name), value, off})
+		name, value, eq := strings.Cut(p, "=")
+		params = append(params, schemeParam{strings.ToLower(name), value, eq, off})
 		off += len(p) + 1
 	}
 	return head, params
@@ -63,6 +65,13 @@ func checkGeo(path string, base int, add func(Kind, string, int, string, ...any)
 			add(GeoParameters, "RFC 5870 3.3", p.offset, "parameter \"crs\" after %q: crs must be given first", params[i-1].name)
 		case p.name == "u" && i > 0 && !(i == 1 && crs == 0):
 			add(GeoParameters, "RFC 5870 3.3", p.offset, "parameter \"u\" after %q: crs and u must be given before any other parameter, crs first", params[i-1].name)
+		}
+		// A crs or u whose value is not a crslabel or a uval is, to the syntax, a parameter of
+		// another name; to a reader of the URI it is the crs or u it names, with no meaning.
+		if v := unreservedDecoded(p.value); p.name == "u" && !(p.eq && isNum(v) && v[0] != '-') {
+			add(GeoParameters, "RFC 5870 3.3", p.offset, "parameter \"u\" with %s: u is the uncertainty in meters, uval = 1*DIGIT [\".\" 1*DIGIT]", valueOf(p))
+		} else if p.name == "crs" && !(p.eq && isLabeltext(v)) {
+			add(GeoParameters, "RFC 5870 3.3", p.offset, "parameter \"crs\" with %s: crs names a coordinate reference system, crslabel = 1*( alphanum / \"-\" )", valueOf(p))
 		}
 		if p.name == "crs" {
 			crs = i
@@ -132,6 +141,9 @@ func checkTel(path string, base int, add func(Kind, string, int, string, ...any)
 		case r == 2 && other != "" && p.name < other:
 			add(TelParameters, "RFC 3966 3", p.offset, "parameter %q after %q: the other parameters must be in lexicographical order", p.name, other)
 		}
+		if why := telValue(p); why != "" {
+			add(TelParameters, "RFC 3966 3", p.offset, "parameter %q with %s: %s", p.name, valueOf(p), why)
+		}
 		if first == "" || rank(p.name) > rank(first) {
 			first = p.name
 		}
@@ -139,6 +151,83 @@ func checkTel(path string, base int, add func(Kind, string, int, string, ...any)
 			other = p.name
 		}
 	}
+}
+
+// telValue says why the value of a tel: URI's isub, ext or phone-context parameter is not
+// what its rule takes (isdn-subaddress, extension, context), or "" when it is, or when the
+// parameter is another: the syntax then reads it as a parameter of another name, which is
+// not the isub, ext or phone-context its name says. Escapes of unreserved characters are read
+// as the characters ("equivalent to their percent encoding", section 3); a local number's
+// own context is the syntax's already.
+func telValue(p schemeParam) string {
+	v := unreservedDecoded(p.value)
+	switch {
+	case p.name == "isub" && !p.eq: // any value is 1*uric: RFC 3986's path, as CheckIn reads it, holds uric only
+		return "isdn-subaddress = \";isub=\" 1*uric"
+	case p.name == "ext" && !(p.eq && isPhonedigits(v)):
+		return "extension = \";ext=\" 1*phonedigit (digits and the visual separators - . ( ))"
+	case p.name == "phone-context" && !(p.eq && (isDomainname(v) || isGlobalNumberDigits(v))):
+		return "context = \";phone-context=\" descriptor, a domain name or a global number (\"+\" and digits)"
+	}
+	return ""
+}
+
+// valueOf describes a parameter's value for a warning: "no value", or "the value %q".
+func valueOf(p schemeParam) string {
+	if !p.eq {
+		return "no value"
+	}
+	return "the value " + strconv.Quote(p.value)
+}
+
+// unreservedDecoded is s with its escapes of unreserved characters (alphanum / mark, RFC
+// 2396's, as RFC 3966 and RFC 5870 write them) decoded.
+func unreservedDecoded(s string) string {
+	return ast.UnescapeIf(s, func(c byte) bool { return isAlphanum(c) || strings.IndexByte("-_.!~*'()", c) >= 0 })
+}
+
+func isAlphanum(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' }
+
+// isLabeltext reports whether s is RFC 5870's labeltext: 1*( alphanum / "-" ).
+func isLabeltext(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlphanum(s[i]) && s[i] != '-' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isPhonedigits reports whether s is RFC 3966's 1*phonedigit: DIGIT / [ visual-separator ],
+// which may be empty.
+func isPhonedigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && strings.IndexByte("-.()", s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isGlobalNumberDigits reports whether s is RFC 3966's global-number-digits: "+" *phonedigit
+// DIGIT *phonedigit.
+func isGlobalNumberDigits(s string) bool {
+	rest, ok := strings.CutPrefix(s, "+")
+	return ok && isPhonedigits(rest) && strings.ContainsAny(rest, "0123456789")
+}
+
+// isDomainname reports whether s is RFC 3966's domainname: *( domainlabel "." ) toplabel
+// [ "." ], its labels alphanum, or alphanum *( alphanum / "-" ) alphanum, the last one
+// beginning with a letter.
+func isDomainname(s string) bool {
+	labels := strings.Split(strings.TrimSuffix(s, "."), ".")
+	for _, l := range labels {
+		if !isLabeltext(l) || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+	}
+	top := labels[len(labels)-1]
+	return top[0]|0x20 >= 'a' && top[0]|0x20 <= 'z'
 }
 
 // checkMailtoEncoding gives MailtoEncoding for a mailto: URI's addresses (its path: addr-specs

@@ -108,7 +108,8 @@ const (
 	// appear more than once each. The 'crs' and 'u' parameters MUST be given before any other
 	// parameters ... The 'crs' parameter MUST be given first if both 'crs' and 'u' are used"
 	// (RFC 5870 section 3.3), which its syntax does not say: a second crs reads as another
-	// parameter.
+	// parameter. So does a crs or u whose value is not a crslabel or a uval ("u=-1"), which
+	// names the parameter of section 3.3 and gives it no meaning.
 	GeoParameters Kind = "geo-parameters"
 	// TelParameters: a tel: URI with a parameter given twice or out of RFC 3966's order: "Each
 	// parameter name ("pname"), the ISDN subaddress, the 'extension', and the 'context' MUST
@@ -116,7 +117,9 @@ const (
 	// present, followed by the 'context' parameter, if present, followed by any other
 	// parameters in lexicographical order" (section 3; the syntax takes them in any order).
 	// The parameters are the path's pieces between ";" (an isub value, 1*uric, could hold a
-	// ";" in the syntax, but then no parameter could follow it).
+	// ";" in the syntax, but then no parameter could follow it). An isub, ext or
+	// phone-context whose value its rule does not take ("ext=12a", an "ext" with no "=") is
+	// warned of too: the syntax reads it as another parameter of that name.
 	TelParameters Kind = "tel-parameters"
 	// HTTPUserinfo: an http: or https: URI with a userinfo ("http://user@example.com/"),
 	// which RFC 9110 section 4.2.4 deprecates: "A sender MUST NOT generate the userinfo
