@@ -230,6 +230,49 @@ func isDomainname(s string) bool {
 	return top[0]|0x20 >= 'a' && top[0]|0x20 <= 'z'
 }
 
+// checkBase64 gives DataBase64 for the data of a data: URL marked ";base64", which starts at
+// offset base in the source, where it is not base64 as RFC 2045 section 6.8 writes it: the
+// first character outside the alphabet of its Table 1 (an escape read as the octet it
+// encodes; white space, which a decoder skips, aside), the first after the "=" padding or a
+// third "=", or, when there is neither, a length that is not a multiple of four.
+func checkBase64(data string, base int, add func(Kind, string, int, string, ...any)) {
+	n, pads := 0, 0 // the characters of the alphabet and "=" read
+	for i := 0; i < len(data); {
+		c, w := data[i], 1
+		if b, ok := escapeAt(data, i); ok {
+			c, w = b, 3
+		}
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+		case c == '=' && pads < 2:
+			pads++
+			n++
+		case isBase64(c) && pads == 0:
+			n++
+		case c == '=' || isBase64(c):
+			add(DataBase64, "RFC 2397 2", base+i, "%q after the \"=\" padding of the base64 data: \"=\" pads the end only (RFC 2045 6.8)", data[i:i+w])
+			return
+		default:
+			add(DataBase64, "RFC 2397 2", base+i, "%q is not a base64 character (RFC 2045 6.8: probably a transmission error; a decoder skips it)", data[i:i+w])
+			return
+		}
+		i += w
+	}
+	if n%4 != 0 {
+		add(DataBase64, "RFC 2397 2", base+len(data), "the base64 data is %d characters, not a multiple of four: it is cut short, or its \"=\" padding is missing (RFC 2045 6.8)", n)
+	}
+}
+
+// escapeAt returns the octet of the escape "%" HEXDIG HEXDIG at s[i], if there is one.
+func escapeAt(s string, i int) (byte, bool) {
+	if s[i] != '%' || i+2 >= len(s) {
+		return 0, false
+	}
+	return hexByte(s[i+1 : i+3])
+}
+
+func isBase64(c byte) bool { return isAlphanum(c) || c == '+' || c == '/' }
+
 // checkMailtoEncoding gives MailtoEncoding for a mailto: URI's addresses (its path: addr-specs
 // separated by ",") and header fields (its query: hfname=hfvalue separated by "&"): each
 // holding a character that RFC 6068 section 2 requires percent-encoded and a URI can hold

@@ -97,6 +97,14 @@ const (
 	// DataMediaType: a data: URL without a media type, which "defaults to
 	// text/plain;charset=US-ASCII" (RFC 2397 section 2), whatever the data is.
 	DataMediaType Kind = "data-media-type"
+	// DataBase64: a data: URL marked ";base64" whose data is not base64 as RFC 2045 section 6.8
+	// writes it (RFC 2397 section 2: "the data is encoded as base64"): a character outside
+	// base64's alphabet (read through its escapes; white space aside), which "probably
+	// indicate[s] a transmission error, about which a warning message ... might be
+	// appropriate"; a character after the "=" padding, or more than two "="; or a length that is
+	// not a multiple of four (the data cut short, or its padding left out, which the WHATWG
+	// URL Standard's forgiving decoder accepts and RFC 2045's output never is).
+	DataBase64 Kind = "data-base64"
 	// GeoLocation: a geo: URI in WGS-84 (no crs parameter, or crs=wgs84) whose latitude is
 	// outside -90 to 90 degrees or whose longitude is outside -180 to 180: such a URI "MUST be
 	// considered invalid" (RFC 5870 section 3.4.2), and applications "SHOULD warn the user
@@ -163,7 +171,7 @@ const (
 
 // All lists every kind, in the order warnings are reported.
 var All = []Kind{Userinfo, Password, RareIP, HostEncoding, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
-	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters,
+	MailtoHeader, MailtoEncoding, FileHost, DataMediaType, DataBase64, GeoLocation, GeoParameters, TelParameters,
 	HTTPUserinfo, HTTPEmptyHost, URNNamespace, URNRComponent, WSFragment, ZoneID, Confusion}
 
 // Warning is one finding.
@@ -395,7 +403,7 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 var safeMailtoHeaders = map[string]bool{"to": true, "cc": true, "subject": true, "keywords": true, "body": true, "in-reply-to": true}
 
 // checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, MailtoEncoding,
-// FileHost, DataMediaType, GeoLocation, GeoParameters, TelParameters, HTTPUserinfo, HTTPEmptyHost,
+// FileHost, DataMediaType, DataBase64, GeoLocation, GeoParameters, TelParameters, HTTPUserinfo, HTTPEmptyHost,
 // URNNamespace, URNRComponent,
 // WSFragment, ZoneID), in the order of All.
 func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
@@ -432,6 +440,15 @@ func checkScheme(h *hostParts, add func(Kind, string, int, string, ...any)) {
 			path := p.In(h.src)
 			if strings.HasPrefix(path, ",") || len(path) >= 8 && strings.EqualFold(path[:8], ";base64,") {
 				add(DataMediaType, "RFC 2397 2", p.Start, "no media type: the data is text/plain;charset=US-ASCII")
+			}
+			// The data runs from the first "," (a media type's quoted-string, which could hold
+			// one, is no part of an RFC 3986 path) to the end of the query: "?" is a urlchar.
+			if head, _, ok := strings.Cut(path, ","); ok && len(head) >= 7 && strings.EqualFold(head[len(head)-7:], ";base64") {
+				start, end := p.Start+len(head)+1, p.End
+				if h.Query.Defined {
+					end = h.Query.End
+				}
+				checkBase64(h.src[start:end], start, add)
 			}
 		}
 	case "geo":

@@ -80,7 +80,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, geo-location, geo-parameters, host-encoding, http-empty-host, http-userinfo, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, urn-namespace, urn-r-component, userinfo, ws-fragment, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-base64, data-media-type, escaped-control, file-host, geo-location, geo-parameters, host-encoding, http-empty-host, http-userinfo, mailto-encoding, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, tel-parameters, urn-namespace, urn-r-component, userinfo, ws-fragment, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -219,6 +219,20 @@ func TestSchemeAdvice(t *testing.T) {
 		{"uri", "file:/x", nil, nil},
 		{"uri", "data:,A%20brief%20note", []warn.Kind{warn.DataMediaType}, []int{5}},
 		{"uri", "data:;BASE64,SGk=", []warn.Kind{warn.DataMediaType}, []int{5}},
+		// Base64 data as RFC 2045 section 6.8 writes it (RFC 2397 section 2).
+		{"uri", "data:text/plain;base64,SGVsbG8=", nil, nil},
+		{"uri", "data:text/plain;base64,SGVsbG8%3D", nil, nil},     // "=" escaped
+		{"uri", "data:text/plain;base64,SG%20Vs%20bG8=", nil, nil}, // white space, skipped
+		{"uri", "data:text/plain;base64,", nil, nil},               // no data
+		{"uri", "data:text/plain;base64,SGk=#f", nil, nil},         // the fragment is no data
+		{"uri", "data:text/plain,SGVsbG8", nil, nil},               // not base64
+		{"uri", "data:text/plain;base64x=1,SGVsbG8", nil, nil},     // a parameter, not the marker
+		{"uri", "data:;base64,SGVsbG8", []warn.Kind{warn.DataMediaType, warn.DataBase64}, []int{5, 20}},
+		{"uri", "data:text/plain;BASE64,SGV!bG8=", []warn.Kind{warn.DataBase64}, []int{26}},
+		{"uri", "data:text/plain;base64,SGk=SGk=", []warn.Kind{warn.DataBase64}, []int{27}},
+		{"uri", "data:text/plain;base64,SG===", []warn.Kind{warn.DataBase64}, []int{27}},
+		{"uri", "data:text/plain;base64,SGk%3F", []warn.Kind{warn.DataBase64}, []int{26}}, // "?" escaped
+		{"uri", "data:text/plain;base64,SGk?x=", []warn.Kind{warn.DataBase64}, []int{26}}, // "?" is data
 		{"uri", "data:text/plain,x", nil, nil},
 		{"uri", "data:;charset=utf-8,x", nil, nil},
 		{"rfc6874", "http://[fe80::1%25eth0]:80/", []warn.Kind{warn.ZoneID, warn.Confusion}, []int{7, 7}}, // browsers reject zone identifiers
@@ -374,7 +388,7 @@ func TestSchemeAdviceOnTheRFCsExamples(t *testing.T) {
 func FuzzSchemeParameters(f *testing.F) {
 	for _, s := range []string{"tel:7042;b=1;phone-context=example.com;a=2", "tel:+1-201-555-0123;ext=1;EXT=2;isub=3",
 		"geo:94,0;foo=1;crs=wgs84;crs=x", "geo:1,2;u=1;u=2", "geo:-90.000,-180.0001", "tel:+1;b;a;phone-context=+1", "tel:+1;a;ext=1x;isub", "geo:1,2;u=-1;crs",
-		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f", "foo://a%C3%A9b%C3%28c/", "HTTPS://a:b@c", "urn:X-a:b?+c?=d"} {
+		"mailto:a/b@example.org,c&d@example.org?subject=a;b", "http://u@:80/", "ws://a/#f", "foo://a%C3%A9b%C3%28c/", "HTTPS://a:b@c", "urn:X-a:b?+c?=d", "data:;base64,SGk%3D=?", "data:text/plain;base64,SG%20k"} {
 		f.Add(s)
 	}
 	all, _ := warn.ParseSet("all")
@@ -423,6 +437,10 @@ func FuzzSchemeParameters(f *testing.F) {
 			case warn.MailtoEncoding:
 				if w.Offset >= len(s) || !strings.ContainsAny(s[w.Offset:w.Offset+1], "/?&;=") {
 					t.Fatalf("%q: %v at %d, not at a character to encode", s, w, w.Offset)
+				}
+			case warn.DataBase64:
+				if w.Offset > len(s) || w.Offset < strings.Index(s, ",")+1 || strings.Contains(s[:w.Offset], "#") {
+					t.Fatalf("%q: %v at %d, not in the data", s, w, w.Offset)
 				}
 			case warn.GeoLocation:
 				if w.Offset >= len(s) || !strings.ContainsAny(s[w.Offset:w.Offset+1], "-0123456789") {
