@@ -20,7 +20,8 @@ import (
 // by UTS 46 (lower case), and as an IPv4 address when it ends in a number, "0x7f.1" being
 // 127.0.0.1. checkConfusion compares the two readings of the host: where each finds it, and
 // whether it is an IPv4 address or a name (a host that only the spelling of its name sets
-// apart, "%65vil.com" or "ÉVIL.com", is the same host to both once normalized).
+// apart, "%65vil.com" or "ÉVIL.com", is the same host to both once normalized); and, the host
+// the same, whether the parser takes the port (not one over 65535).
 
 // whatwgLenient is the standard's "domain to ASCII" with beStrict false (UTS 46 ToASCII,
 // nontransitional, CheckBidi and CheckJoiners, no STD3 rules, hyphen or length checks).
@@ -96,7 +97,9 @@ func whatwgHostParsed(host string) (h string, ipv4 bool, err error) {
 		}
 		return host, false, nil
 	}
-	decoded := ast.Unescape(host)
+	// The standard's "UTF-8 decode without BOM" of the percent-decoded host: an octet that is
+	// no UTF-8 ("%80") is U+FFFD, which UTS 46 disallows (x/net/idna passes it through).
+	decoded := strings.ToValidUTF8(ast.Unescape(host), "\uFFFD")
 	var ascii string
 	if isASCII(decoded) {
 		ascii = strings.ToLower(decoded)
@@ -149,7 +152,19 @@ func checkConfusion(h *hostParts, add func(Kind, string, int, string, ...any)) {
 		add(Confusion, "WHATWG URL", at+hostAt, "the WHATWG URL parser (browsers, most HTTP clients) reads the host %q, where the grammar reads %s (it takes the authority after any number of slashes)", theirs, ourHost(h))
 	case ipv4 && h.HostKind != "ipv4":
 		add(Confusion, "WHATWG URL", h.Host.Start, "the WHATWG URL parser (browsers, most HTTP clients) reads the IPv4 address %s, where the grammar reads %s, a name", theirs, ourHost(h))
+	default:
+		// The same host: the port is then the grammar's too, digits of any number (RFC
+		// 3986's *DIGIT), where the parser fails on one over 65535 ("port out of range").
+		if port, ok := strings.CutPrefix(authority[hostAt+len(host):], ":"); ok && portOutOfRange(port) {
+			add(Confusion, "WHATWG URL", at+hostAt+len(host)+1, "the WHATWG URL parser (browsers, most HTTP clients) rejects this URL, where the grammar reads the port %q: a port is at most 65535", port)
+		}
 	}
+}
+
+// portOutOfRange reports whether port, digits, is a number over 65535.
+func portOutOfRange(port string) bool {
+	port = strings.TrimLeft(port, "0")
+	return len(port) > 5 || len(port) == 5 && port > "65535"
 }
 
 // ourHost says what the grammar reads as the host, for a confusion warning: made only for

@@ -1,6 +1,11 @@
 package warn_test
 
 import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,6 +37,14 @@ func TestConfusion(t *testing.T) {
 		{"http://1.2.3.256/", 7, `rejects this URL, where the grammar reads the host "1.2.3.256": its host "1.2.3.256" ends in a number but is no IPv4 address`},
 		{"http://a%2Fb/", 7, `rejects this URL`},
 		{"http://[v1.x]/", 7, `rejects this URL, where the grammar reads the host "[v1.x]": its IPv6 parser rejects`},
+		{"http://example.com:99999/", 19, `rejects this URL, where the grammar reads the port "99999": a port is at most 65535`},
+		{"http://u@a:65536", 11, `the port "65536"`},
+		{"wss://[::1]:100000/", 12, `the port "100000"`},
+		{"http://a:0065535/", -1, ""},
+		{"http://a:65535", -1, ""},
+		{"http://a:/", -1, ""},
+		{"foo://a:99999/", -1, ""},                                                 // not a special scheme
+		{"http:a:99999", 5, `reads the host "a", where the grammar reads no host`}, // the host's warning first
 		{"http://example.com/", -1, ""},
 		{"HTTP://EXAMPLE.com:8080/a", -1, ""},
 		{"http://example.com./", -1, ""},
@@ -93,4 +106,58 @@ func FuzzWHATWGHost(f *testing.F) {
 			t.Fatalf("%q -> %q (ipv4 %v), then %q (ipv4 %v, %v)", s, h, ipv4, again, ipv4Again, err)
 		}
 	})
+}
+
+// The confusion warning against the WHATWG parser's own answers: web-platform-tests'
+// urltestdata.json (testdata/whatwg of the module, with its source and license). For every
+// input of a special scheme that RFC 3986 accepts as a URI, but one that a base of its scheme
+// makes relative ("http:a", not "http://a"): the parser fails exactly where the
+// warning says it rejects the URL, and where the warning names another host, it is the
+// parser's.
+func TestConfusionAgainstURLTestData(t *testing.T) {
+	b, err := os.ReadFile("../testdata/whatwg/urltestdata.json")
+	require.NoError(t, err)
+	var raw []json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &raw))
+	g := urlgrammar.MustLookup(urlgrammar.RFC3986)
+	another := regexp.MustCompile(`reads (?:the host "([^"]*)"|the IPv4 address ([0-9.]+)),`)
+	checked, failures := 0, 0
+	for _, r := range raw {
+		var u struct {
+			Input    string  `json:"input"`
+			Base     *string `json:"base"`
+			Failure  bool    `json:"failure"`
+			Hostname string  `json:"hostname"`
+		}
+		if r[0] != '{' || json.Unmarshal(r, &u) != nil {
+			continue // a comment
+		}
+		tree, err := g.ParseRule("URI", u.Input)
+		if err != nil {
+			continue
+		}
+		scheme := *tree.Components().Scheme
+		relative := u.Base != nil && strings.HasPrefix(strings.ToLower(*u.Base), strings.ToLower(scheme)+":") &&
+			!strings.HasPrefix(u.Input[len(scheme)+1:], "//") // the standard's "special relative or authority state"
+		if !slices.Contains([]string{"ftp", "http", "https", "ws", "wss"}, strings.ToLower(scheme)) || relative {
+			continue
+		}
+		checked++
+		var says string
+		for _, w := range warn.CheckIn(g, tree, warn.Set{warn.Confusion: true}) {
+			says = w.Message
+		}
+		if u.Failure {
+			failures++
+			assert.Contains(t, says, "rejects this URL", "%q: the parser fails", u.Input)
+			continue
+		}
+		assert.NotContains(t, says, "rejects this URL", "%q: the parser reads the host %q", u.Input, u.Hostname)
+		if m := another.FindStringSubmatch(says); m != nil {
+			assert.Equal(t, u.Hostname, m[1]+m[2], "%q: %s", u.Input, says)
+		}
+	}
+	t.Logf("%d inputs of a special scheme, %d of them failures of the parser", checked, failures)
+	require.Greater(t, checked, 100)
+	require.Greater(t, failures, 10)
 }

@@ -162,8 +162,9 @@ const (
 	// URL Standard's parser, which browsers and most HTTP clients follow, reads otherwise than
 	// the grammar (confusion.go): "http:evil.com" and "http:///evil.com" (a host after any
 	// number of slashes, where RFC 3986 reads a path or an empty authority), "0x7f.1" (the
-	// IPv4 address 127.0.0.1), "%65vil.com" (evil.com), or a host the parser rejects
-	// ("1.2.3.256"). The warning names both readings. Backslashes, tabs, newlines and
+	// IPv4 address 127.0.0.1), or a host the parser rejects ("1.2.3.256"), or a port
+	// ("http://a:99999", over 65535). A host only spelt otherwise ("%65vil.com", which both
+	// read as evil.com once normalized) is the same host. The warning names both readings. Backslashes, tabs, newlines and
 	// leading or trailing C0 controls and spaces, which that parser reads as "/" or strips,
 	// are no part of a reference the grammars accept: such a line is invalid, not warned of.
 	Confusion Kind = "confusion"
