@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/idna"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/warn"
@@ -160,4 +161,49 @@ func TestConfusionAgainstURLTestData(t *testing.T) {
 	t.Logf("%d inputs of a special scheme, %d of them failures of the parser", checked, failures)
 	require.Greater(t, checked, 100)
 	require.Greater(t, failures, 10)
+}
+
+// WHATWGHost against web-platform-tests' toascii.json (testdata/whatwg of the module, with
+// its source and license): each host as the URL parser's domain to ASCII gives it, or its
+// failure.
+func TestWHATWGHostToASCII(t *testing.T) {
+	b, err := os.ReadFile("../testdata/whatwg/toascii.json")
+	require.NoError(t, err)
+	var raw []json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &raw))
+	// olderTables are the inputs whose mapping UTS 46 changed after Unicode 15.0, the version
+	// of x/net/idna's tables before Go 1.27 (x/net builds its Unicode 17 tables only with Go
+	// 1.27): "ẞ" maps to "ß" since 15.1 (it mapped to "ss"); U+180E and U+206B are ignored,
+	// and "Ӏ", "㛼" (U+2F868) and "Ↄ" valid, since 16.0. WHATWGHost gives another host or a
+	// failure for them, and the confusion warning can be wrong about a URL with one.
+	olderTables := map[string]bool{"ẞ.com": true, "ẞ.foo.com": true, "look᠎out.net": true, "look⁫out.net": true,
+		"Ӏ.com": true, "㛼.com": true, "Ↄ.com": true}
+	n, skipped := 0, 0
+	for _, r := range raw {
+		var c struct {
+			Input  string  `json:"input"`
+			Output *string `json:"output"`
+		}
+		if r[0] != '{' {
+			continue // a comment
+		}
+		require.NoError(t, json.Unmarshal(r, &c))
+		n++
+		h, _, err := warn.WHATWGHost(c.Input)
+		if olderTables[c.Input] && idna.UnicodeVersion == "15.0.0" {
+			// Still wrong, or the tables moved on and the input leaves this list.
+			assert.False(t, err == nil && c.Output != nil && h == *c.Output, "%q: now right: take it off olderTables", c.Input)
+			skipped++
+			continue
+		}
+		if c.Output == nil {
+			assert.Error(t, err, "%q: the parser fails, WHATWGHost gives %q", c.Input, h)
+		} else if assert.NoError(t, err, "%q: the parser gives %q", c.Input, *c.Output) {
+			assert.Equal(t, *c.Output, h, "%q", c.Input)
+		}
+	}
+	require.Greater(t, n, 50)
+	if skipped > 0 {
+		t.Logf("skipped %d of %d inputs, whose UTS 46 mapping changed after Unicode %s, the version of x/net/idna's tables with this Go", skipped, n, idna.UnicodeVersion)
+	}
 }
