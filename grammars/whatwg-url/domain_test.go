@@ -1,7 +1,9 @@
 package whatwgurl
 
 import (
+	"encoding/json"
 	"math/rand"
+	"os"
 	"strings"
 	"testing"
 )
@@ -100,4 +102,41 @@ func plainOneLabel(s string) bool {
 		}
 	}
 	return true
+}
+
+// A host that the URL parser's domain to ASCII fails on (web-platform-tests' toascii.json,
+// testdata/whatwg of the module, with its source and license) is no valid domain: the
+// standard's valid domain runs the same domain to ASCII, with beStrict true.
+func TestValidDomainRefusesToASCIIFailures(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/whatwg/toascii.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	failures := 0
+	for _, r := range raw {
+		var c struct {
+			Input  string  `json:"input"`
+			Output *string `json:"output"`
+		}
+		if r[0] != '{' {
+			continue // a comment
+		}
+		if err := json.Unmarshal(r, &c); err != nil {
+			t.Fatal(err)
+		}
+		if c.Output != nil {
+			continue
+		}
+		failures++
+		if ValidDomain(c.Input) == nil {
+			t.Errorf("ValidDomain(%q) accepts a host the URL parser fails on", c.Input)
+		}
+	}
+	if failures < 15 {
+		t.Fatalf("only %d failures read from toascii.json", failures)
+	}
 }
