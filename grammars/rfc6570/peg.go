@@ -12,7 +12,7 @@ var pegGrammar = pegvm.New([]*pegvm.Rule{
 		&pegvm.Ref{Name: "expression"},
 	}}}},
 	{Name: "literals", Display: "literals", Expr: &pegvm.Choice{Alternatives: []pegvm.Expr{
-		&pegvm.Class{Val: "[!#$&(-;=?-[\\]_a-z~]", Chars: []rune{'!', '#', '$', '&', '=', ']', '_', '~'}, Ranges: []rune{'(', ';', '?', '[', 'a', 'z'}},
+		&pegvm.Class{Val: "[!#$&-;=?-[\\]_a-z~]", Chars: []rune{'!', '#', '$', '=', ']', '_', '~'}, Ranges: []rune{'&', ';', '?', '[', 'a', 'z'}},
 		&pegvm.Ref{Name: "ucschar"},
 		&pegvm.Ref{Name: "iprivate"},
 		&pegvm.Ref{Name: "pct_encoded"},

@@ -76,7 +76,7 @@ func (v URITemplate) EachExpression() ast.Children[Expression] {
 
 // Literals is a view of a node of rule literals:
 //
-//	literals      =  %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B
+//	literals      =  %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B
 //	              /  %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate
 //	              /  pct-encoded
 type Literals struct{ ast.View }

@@ -48,22 +48,22 @@ var g = &grammar{
 				alternatives: []any{
 					&charClassMatcher{
 						pos:        position{line: 13, col: 24, offset: 605},
-						val:        "[!#$&(-;=?-[\\]_a-z~]",
-						chars:      []rune{'!', '#', '$', '&', '=', ']', '_', '~'},
-						ranges:     []rune{'(', ';', '?', '[', 'a', 'z'},
+						val:        "[!#$&-;=?-[\\]_a-z~]",
+						chars:      []rune{'!', '#', '$', '=', ']', '_', '~'},
+						ranges:     []rune{'&', ';', '?', '[', 'a', 'z'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 13, col: 47, offset: 628},
+						pos:  position{line: 13, col: 46, offset: 627},
 						name: "ucschar",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 13, col: 57, offset: 638},
+						pos:  position{line: 13, col: 56, offset: 637},
 						name: "iprivate",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 13, col: 68, offset: 649},
+						pos:  position{line: 13, col: 67, offset: 648},
 						name: "pct_encoded",
 					},
 				},
@@ -72,29 +72,29 @@ var g = &grammar{
 		{
 			name:        "expression",
 			displayName: "\"expression\"",
-			pos:         position{line: 15, col: 1, offset: 662},
+			pos:         position{line: 15, col: 1, offset: 661},
 			expr: &seqExpr{
-				pos: position{line: 15, col: 28, offset: 689},
+				pos: position{line: 15, col: 28, offset: 688},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 15, col: 28, offset: 689},
+						pos:        position{line: 15, col: 28, offset: 688},
 						val:        "{",
 						ignoreCase: false,
 						want:       "\"{\"",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 15, col: 32, offset: 693},
+						pos: position{line: 15, col: 32, offset: 692},
 						expr: &ruleRefExpr{
-							pos:  position{line: 15, col: 32, offset: 693},
+							pos:  position{line: 15, col: 32, offset: 692},
 							name: "operator",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 15, col: 42, offset: 703},
+						pos:  position{line: 15, col: 42, offset: 702},
 						name: "variable_list",
 					},
 					&litMatcher{
-						pos:        position{line: 15, col: 56, offset: 717},
+						pos:        position{line: 15, col: 56, offset: 716},
 						val:        "}",
 						ignoreCase: false,
 						want:       "\"}\"",
@@ -105,20 +105,20 @@ var g = &grammar{
 		{
 			name:        "operator",
 			displayName: "\"operator\"",
-			pos:         position{line: 17, col: 1, offset: 722},
+			pos:         position{line: 17, col: 1, offset: 721},
 			expr: &choiceExpr{
-				pos: position{line: 17, col: 24, offset: 745},
+				pos: position{line: 17, col: 24, offset: 744},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 17, col: 24, offset: 745},
+						pos:  position{line: 17, col: 24, offset: 744},
 						name: "op_level2",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 17, col: 36, offset: 757},
+						pos:  position{line: 17, col: 36, offset: 756},
 						name: "op_level3",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 17, col: 48, offset: 769},
+						pos:  position{line: 17, col: 48, offset: 768},
 						name: "op_reserve",
 					},
 				},
@@ -127,9 +127,9 @@ var g = &grammar{
 		{
 			name:        "op_level2",
 			displayName: "\"op-level2\"",
-			pos:         position{line: 19, col: 1, offset: 781},
+			pos:         position{line: 19, col: 1, offset: 780},
 			expr: &charClassMatcher{
-				pos:        position{line: 19, col: 26, offset: 806},
+				pos:        position{line: 19, col: 26, offset: 805},
 				val:        "[+#]",
 				chars:      []rune{'+', '#'},
 				ignoreCase: false,
@@ -139,9 +139,9 @@ var g = &grammar{
 		{
 			name:        "op_level3",
 			displayName: "\"op-level3\"",
-			pos:         position{line: 21, col: 1, offset: 812},
+			pos:         position{line: 21, col: 1, offset: 811},
 			expr: &charClassMatcher{
-				pos:        position{line: 21, col: 26, offset: 837},
+				pos:        position{line: 21, col: 26, offset: 836},
 				val:        "[./;?&]",
 				chars:      []rune{'.', '/', ';', '?', '&'},
 				ignoreCase: false,
@@ -151,9 +151,9 @@ var g = &grammar{
 		{
 			name:        "op_reserve",
 			displayName: "\"op-reserve\"",
-			pos:         position{line: 23, col: 1, offset: 846},
+			pos:         position{line: 23, col: 1, offset: 845},
 			expr: &charClassMatcher{
-				pos:        position{line: 23, col: 28, offset: 873},
+				pos:        position{line: 23, col: 28, offset: 872},
 				val:        "[=,!@|]",
 				chars:      []rune{'=', ',', '!', '@', '|'},
 				ignoreCase: false,
@@ -163,27 +163,27 @@ var g = &grammar{
 		{
 			name:        "variable_list",
 			displayName: "\"variable-list\"",
-			pos:         position{line: 25, col: 1, offset: 882},
+			pos:         position{line: 25, col: 1, offset: 881},
 			expr: &seqExpr{
-				pos: position{line: 25, col: 34, offset: 915},
+				pos: position{line: 25, col: 34, offset: 914},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 25, col: 34, offset: 915},
+						pos:  position{line: 25, col: 34, offset: 914},
 						name: "varspec",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 25, col: 42, offset: 923},
+						pos: position{line: 25, col: 42, offset: 922},
 						expr: &seqExpr{
-							pos: position{line: 25, col: 44, offset: 925},
+							pos: position{line: 25, col: 44, offset: 924},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 25, col: 44, offset: 925},
+									pos:        position{line: 25, col: 44, offset: 924},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 25, col: 48, offset: 929},
+									pos:  position{line: 25, col: 48, offset: 928},
 									name: "varspec",
 								},
 							},
@@ -195,18 +195,18 @@ var g = &grammar{
 		{
 			name:        "varspec",
 			displayName: "\"varspec\"",
-			pos:         position{line: 27, col: 1, offset: 941},
+			pos:         position{line: 27, col: 1, offset: 940},
 			expr: &seqExpr{
-				pos: position{line: 27, col: 22, offset: 962},
+				pos: position{line: 27, col: 22, offset: 961},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 27, col: 22, offset: 962},
+						pos:  position{line: 27, col: 22, offset: 961},
 						name: "varname",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 27, col: 30, offset: 970},
+						pos: position{line: 27, col: 30, offset: 969},
 						expr: &ruleRefExpr{
-							pos:  position{line: 27, col: 30, offset: 970},
+							pos:  position{line: 27, col: 30, offset: 969},
 							name: "modifier_level4",
 						},
 					},
@@ -216,30 +216,30 @@ var g = &grammar{
 		{
 			name:        "varname",
 			displayName: "\"varname\"",
-			pos:         position{line: 30, col: 1, offset: 1069},
+			pos:         position{line: 30, col: 1, offset: 1068},
 			expr: &seqExpr{
-				pos: position{line: 30, col: 22, offset: 1090},
+				pos: position{line: 30, col: 22, offset: 1089},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 30, col: 22, offset: 1090},
+						pos:  position{line: 30, col: 22, offset: 1089},
 						name: "varchar",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 30, col: 30, offset: 1098},
+						pos: position{line: 30, col: 30, offset: 1097},
 						expr: &seqExpr{
-							pos: position{line: 30, col: 32, offset: 1100},
+							pos: position{line: 30, col: 32, offset: 1099},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 30, col: 32, offset: 1100},
+									pos: position{line: 30, col: 32, offset: 1099},
 									expr: &litMatcher{
-										pos:        position{line: 30, col: 32, offset: 1100},
+										pos:        position{line: 30, col: 32, offset: 1099},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 30, col: 37, offset: 1105},
+									pos:  position{line: 30, col: 37, offset: 1104},
 									name: "varchar",
 								},
 							},
@@ -251,12 +251,12 @@ var g = &grammar{
 		{
 			name:        "varchar",
 			displayName: "\"varchar\"",
-			pos:         position{line: 32, col: 1, offset: 1117},
+			pos:         position{line: 32, col: 1, offset: 1116},
 			expr: &choiceExpr{
-				pos: position{line: 32, col: 22, offset: 1138},
+				pos: position{line: 32, col: 22, offset: 1137},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 32, col: 22, offset: 1138},
+						pos:        position{line: 32, col: 22, offset: 1137},
 						val:        "[a-zA-Z0-9_]",
 						chars:      []rune{'_'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -264,7 +264,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 32, col: 37, offset: 1153},
+						pos:  position{line: 32, col: 37, offset: 1152},
 						name: "pct_encoded",
 					},
 				},
@@ -273,16 +273,16 @@ var g = &grammar{
 		{
 			name:        "modifier_level4",
 			displayName: "\"modifier-level4\"",
-			pos:         position{line: 34, col: 1, offset: 1166},
+			pos:         position{line: 34, col: 1, offset: 1165},
 			expr: &choiceExpr{
-				pos: position{line: 34, col: 38, offset: 1203},
+				pos: position{line: 34, col: 38, offset: 1202},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 34, col: 38, offset: 1203},
+						pos:  position{line: 34, col: 38, offset: 1202},
 						name: "prefix",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 34, col: 47, offset: 1212},
+						pos:  position{line: 34, col: 47, offset: 1211},
 						name: "explode",
 					},
 				},
@@ -291,18 +291,18 @@ var g = &grammar{
 		{
 			name:        "prefix",
 			displayName: "\"prefix\"",
-			pos:         position{line: 36, col: 1, offset: 1221},
+			pos:         position{line: 36, col: 1, offset: 1220},
 			expr: &seqExpr{
-				pos: position{line: 36, col: 20, offset: 1240},
+				pos: position{line: 36, col: 20, offset: 1239},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 36, col: 20, offset: 1240},
+						pos:        position{line: 36, col: 20, offset: 1239},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 36, col: 24, offset: 1244},
+						pos:  position{line: 36, col: 24, offset: 1243},
 						name: "max_length",
 					},
 				},
@@ -311,35 +311,35 @@ var g = &grammar{
 		{
 			name:        "max_length",
 			displayName: "\"max-length\"",
-			pos:         position{line: 39, col: 1, offset: 1345},
+			pos:         position{line: 39, col: 1, offset: 1344},
 			expr: &seqExpr{
-				pos: position{line: 39, col: 28, offset: 1372},
+				pos: position{line: 39, col: 28, offset: 1371},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 39, col: 28, offset: 1372},
+						pos:        position{line: 39, col: 28, offset: 1371},
 						val:        "[1-9]",
 						ranges:     []rune{'1', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 39, col: 34, offset: 1378},
+						pos: position{line: 39, col: 34, offset: 1377},
 						expr: &ruleRefExpr{
-							pos:  position{line: 39, col: 34, offset: 1378},
+							pos:  position{line: 39, col: 34, offset: 1377},
 							name: "DIGIT",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 39, col: 41, offset: 1385},
+						pos: position{line: 39, col: 41, offset: 1384},
 						expr: &ruleRefExpr{
-							pos:  position{line: 39, col: 41, offset: 1385},
+							pos:  position{line: 39, col: 41, offset: 1384},
 							name: "DIGIT",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 39, col: 48, offset: 1392},
+						pos: position{line: 39, col: 48, offset: 1391},
 						expr: &ruleRefExpr{
-							pos:  position{line: 39, col: 48, offset: 1392},
+							pos:  position{line: 39, col: 48, offset: 1391},
 							name: "DIGIT",
 						},
 					},
@@ -349,9 +349,9 @@ var g = &grammar{
 		{
 			name:        "explode",
 			displayName: "\"explode\"",
-			pos:         position{line: 41, col: 1, offset: 1400},
+			pos:         position{line: 41, col: 1, offset: 1399},
 			expr: &litMatcher{
-				pos:        position{line: 41, col: 22, offset: 1421},
+				pos:        position{line: 41, col: 22, offset: 1420},
 				val:        "*",
 				ignoreCase: false,
 				want:       "\"*\"",
@@ -360,22 +360,22 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 43, col: 1, offset: 1426},
+			pos:         position{line: 43, col: 1, offset: 1425},
 			expr: &seqExpr{
-				pos: position{line: 43, col: 30, offset: 1455},
+				pos: position{line: 43, col: 30, offset: 1454},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 43, col: 30, offset: 1455},
+						pos:        position{line: 43, col: 30, offset: 1454},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 43, col: 34, offset: 1459},
+						pos:  position{line: 43, col: 34, offset: 1458},
 						name: "HEXDIG",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 43, col: 41, offset: 1466},
+						pos:  position{line: 43, col: 41, offset: 1465},
 						name: "HEXDIG",
 					},
 				},
@@ -384,9 +384,9 @@ var g = &grammar{
 		{
 			name:        "ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 45, col: 1, offset: 1474},
+			pos:         position{line: 45, col: 1, offset: 1473},
 			expr: &charClassMatcher{
-				pos:        position{line: 45, col: 22, offset: 1495},
+				pos:        position{line: 45, col: 22, offset: 1494},
 				val:        "[\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD]",
 				ranges:     []rune{'\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
 				ignoreCase: false,
@@ -396,9 +396,9 @@ var g = &grammar{
 		{
 			name:        "iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 47, col: 1, offset: 1832},
+			pos:         position{line: 47, col: 1, offset: 1831},
 			expr: &charClassMatcher{
-				pos:        position{line: 47, col: 24, offset: 1855},
+				pos:        position{line: 47, col: 24, offset: 1854},
 				val:        "[\\uE000-\\uF8FF\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD]",
 				ranges:     []rune{'\ue000', '\uf8ff', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
 				ignoreCase: false,
@@ -408,9 +408,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 49, col: 1, offset: 1914},
+			pos:         position{line: 49, col: 1, offset: 1913},
 			expr: &charClassMatcher{
-				pos:        position{line: 49, col: 18, offset: 1931},
+				pos:        position{line: 49, col: 18, offset: 1930},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -420,9 +420,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 51, col: 1, offset: 1941},
+			pos:         position{line: 51, col: 1, offset: 1940},
 			expr: &charClassMatcher{
-				pos:        position{line: 51, col: 18, offset: 1958},
+				pos:        position{line: 51, col: 18, offset: 1957},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -432,9 +432,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 53, col: 1, offset: 1965},
+			pos:         position{line: 53, col: 1, offset: 1964},
 			expr: &charClassMatcher{
-				pos:        position{line: 53, col: 20, offset: 1984},
+				pos:        position{line: 53, col: 20, offset: 1983},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
