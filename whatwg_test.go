@@ -22,35 +22,14 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/difftest"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
-// urlTest is an entry of web-platform-tests' urltestdata.json (testdata/whatwg): an input,
-// its base (or none), and the URL parser's result: failure, or the record's parts.
-type urlTest struct {
-	Input    string  `json:"input"`
-	Base     *string `json:"base"`
-	Failure  bool    `json:"failure"`
-	Protocol string  `json:"protocol"`
-	Hostname string  `json:"hostname"`
-	Port     string  `json:"port"`
-}
-
-func readURLTests(t *testing.T) []urlTest {
+func readURLTests(t *testing.T) []spectest.URLTest {
 	t.Helper()
-	b, err := os.ReadFile("testdata/whatwg/urltestdata.json")
+	tests, err := spectest.URLTests("testdata/whatwg/urltestdata.json")
 	require.NoError(t, err)
-	var raw []json.RawMessage
-	require.NoError(t, json.Unmarshal(b, &raw))
-	var out []urlTest
-	for _, r := range raw {
-		if r[0] != '{' {
-			continue // a comment
-		}
-		var u urlTest
-		require.NoError(t, json.Unmarshal(r, &u))
-		out = append(out, u)
-	}
-	return out
+	return tests
 }
 
 // relativeRule is the rule a reference against base must match besides the absolute form,
@@ -149,7 +128,7 @@ func TestWHATWGURLTestData(t *testing.T) {
 	assert.Greater(t, valid, 100)
 }
 
-func countWithBase(tests []urlTest) int {
+func countWithBase(tests []spectest.URLTest) int {
 	n := 0
 	for _, u := range tests {
 		if !u.Failure && u.Base != nil {

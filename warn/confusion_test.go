@@ -1,8 +1,6 @@
 package warn_test
 
 import (
-	"encoding/json"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
@@ -116,23 +115,12 @@ func FuzzWHATWGHost(f *testing.F) {
 // warning says it rejects the URL, and where the warning names another host, it is the
 // parser's.
 func TestConfusionAgainstURLTestData(t *testing.T) {
-	b, err := os.ReadFile("../testdata/whatwg/urltestdata.json")
+	tests, err := spectest.URLTests("../testdata/whatwg/urltestdata.json")
 	require.NoError(t, err)
-	var raw []json.RawMessage
-	require.NoError(t, json.Unmarshal(b, &raw))
 	g := urlgrammar.MustLookup(urlgrammar.RFC3986)
 	another := regexp.MustCompile(`reads (?:the host "([^"]*)"|the IPv4 address ([0-9.]+)),`)
 	checked, failures := 0, 0
-	for _, r := range raw {
-		var u struct {
-			Input    string  `json:"input"`
-			Base     *string `json:"base"`
-			Failure  bool    `json:"failure"`
-			Hostname string  `json:"hostname"`
-		}
-		if r[0] != '{' || json.Unmarshal(r, &u) != nil {
-			continue // a comment
-		}
+	for _, u := range tests {
 		tree, err := g.ParseRule("URI", u.Input)
 		if err != nil {
 			continue
@@ -167,27 +155,18 @@ func TestConfusionAgainstURLTestData(t *testing.T) {
 // its source and license): each host as the URL parser's domain to ASCII gives it, or its
 // failure.
 func TestWHATWGHostToASCII(t *testing.T) {
-	b, err := os.ReadFile("../testdata/whatwg/toascii.json")
+	tests, err := spectest.ToASCIITests("../testdata/whatwg/toascii.json")
 	require.NoError(t, err)
-	var raw []json.RawMessage
-	require.NoError(t, json.Unmarshal(b, &raw))
 	// olderTables are the inputs whose mapping UTS 46 changed after Unicode 15.0, the version
 	// of x/net/idna's tables before Go 1.27 (x/net builds its Unicode 17 tables only with Go
 	// 1.27): "ẞ" maps to "ß" since 15.1 (it mapped to "ss"); U+180E and U+206B are ignored,
-	// and "Ӏ", "㛼" (U+2F868) and "Ↄ" valid, since 16.0. WHATWGHost gives another host or a
-	// failure for them, and the confusion warning can be wrong about a URL with one.
-	olderTables := map[string]bool{"ẞ.com": true, "ẞ.foo.com": true, "look᠎out.net": true, "look⁫out.net": true,
-		"Ӏ.com": true, "㛼.com": true, "Ↄ.com": true}
+	// and "Ӏ" (U+04C0), "㛼" (U+2F868) and "Ↄ" (U+2183) valid, since 16.0. WHATWGHost gives
+	// another host or a failure for them, and the confusion warning can be wrong about a URL
+	// with one.
+	olderTables := map[string]bool{"ẞ.com": true, "ẞ.foo.com": true, "look\u180eout.net": true, "look\u206bout.net": true,
+		"\u04c0.com": true, "\U0002f868.com": true, "\u2183.com": true}
 	n, skipped := 0, 0
-	for _, r := range raw {
-		var c struct {
-			Input  string  `json:"input"`
-			Output *string `json:"output"`
-		}
-		if r[0] != '{' {
-			continue // a comment
-		}
-		require.NoError(t, json.Unmarshal(r, &c))
+	for _, c := range tests {
 		n++
 		h, _, err := warn.WHATWGHost(c.Input)
 		if olderTables[c.Input] && idna.UnicodeVersion == "15.0.0" {

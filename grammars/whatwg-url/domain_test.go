@@ -1,11 +1,11 @@
 package whatwgurl
 
 import (
-	"encoding/json"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
 // ValidDomain on the standard's own cases: UTS 46 ToASCII with the strict flags, then the
@@ -108,26 +108,12 @@ func plainOneLabel(s string) bool {
 // testdata/whatwg of the module, with its source and license) is no valid domain: the
 // standard's valid domain runs the same domain to ASCII, with beStrict true.
 func TestValidDomainRefusesToASCIIFailures(t *testing.T) {
-	b, err := os.ReadFile("../../testdata/whatwg/toascii.json")
+	tests, err := spectest.ToASCIITests("../../testdata/whatwg/toascii.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
 	failures := 0
-	for _, r := range raw {
-		var c struct {
-			Input  string  `json:"input"`
-			Output *string `json:"output"`
-		}
-		if r[0] != '{' {
-			continue // a comment
-		}
-		if err := json.Unmarshal(r, &c); err != nil {
-			t.Fatal(err)
-		}
+	for _, c := range tests {
 		if c.Output != nil {
 			continue
 		}
