@@ -449,15 +449,17 @@ func TestDocCommentListsCommands(t *testing.T) {
 	}
 }
 
+// unlistedFlags are the flags that the synopses and the documentation leave out on purpose,
+// with the reason.
+var unlistedFlags = map[string]string{
+	"parse --generic": "the default, kept for the scripts that ask for it: not to be offered",
+}
+
 // Every flag a command takes is in its synopsis (the first line of `help COMMAND`, the doc
 // comment, the manual page, the completion's description), spelt as the help spells it; and
 // where the synopsis lists a flag's values (--format text|jsonl), they are the values the
 // command takes: those its usage error lists for one it does not take.
 func TestSynopsisNamesEveryFlag(t *testing.T) {
-	// unlisted are the flags a synopsis leaves out on purpose, with the reason.
-	unlisted := map[string]string{
-		"parse --generic": "the default, kept for the scripts that ask for it: not to be offered",
-	}
 	positional := map[string][]string{"resolve": {"http://a/b"}, "equal": {"http://a/", "http://a/"}}
 	values := regexp.MustCompile(`(--?[a-z][a-z-]*) ([a-z0-9]+(?:\|[a-z0-9]+)+)`)
 	taken := regexp.MustCompile(`"no-such-value" \(([^)]*)\)`)
@@ -465,7 +467,7 @@ func TestSynopsisNamesEveryFlag(t *testing.T) {
 	for _, c := range commands {
 		for _, f := range cmdFlags(c) {
 			name := dashName(f)
-			if _, ok := unlisted[c.name+" "+name]; ok {
+			if _, ok := unlistedFlags[c.name+" "+name]; ok {
 				continue
 			}
 			if !regexp.MustCompile(`(^|[\[ |])` + regexp.QuoteMeta(name) + `($|[\] |=])`).MatchString(c.synopsis) {
@@ -486,4 +488,26 @@ func TestSynopsisNamesEveryFlag(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, enumerations, 10, "the synopses' lists of values were not found")
+}
+
+// Every flag a command takes is in the documentation for users, docs/cli.md or (the crawl
+// formats, the engines' contract) docs/engines.md, spelt as the help spells it.
+func TestDocsNameEveryFlag(t *testing.T) {
+	var docs []byte
+	for _, name := range []string{"../../docs/cli.md", "../../docs/engines.md"} {
+		b, err := os.ReadFile(name)
+		require.NoError(t, err)
+		docs = append(docs, b...)
+	}
+	for _, c := range commands {
+		for _, f := range cmdFlags(c) {
+			name := dashName(f)
+			if _, ok := unlistedFlags[c.name+" "+name]; ok {
+				continue
+			}
+			if !regexp.MustCompile(`(^|[^a-z-])` + regexp.QuoteMeta(name) + `($|[^a-z-])`).Match(docs) {
+				t.Errorf("%s takes %s, which docs/cli.md and docs/engines.md do not name", c.name, name)
+			}
+		}
+	}
 }
