@@ -186,7 +186,9 @@ func unreservedDecoded(s string) string {
 	return ast.UnescapeIf(s, func(c byte) bool { return isAlphanum(c) || strings.IndexByte("-_.!~*'()", c) >= 0 })
 }
 
-func isAlphanum(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' }
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isAlphanum(c byte) bool { return isAlpha(c) || '0' <= c && c <= '9' }
 
 // isLabeltext reports whether s is RFC 5870's labeltext: 1*( alphanum / "-" ).
 func isLabeltext(s string) bool {
@@ -227,7 +229,7 @@ func isDomainname(s string) bool {
 		}
 	}
 	top := labels[len(labels)-1]
-	return top[0]|0x20 >= 'a' && top[0]|0x20 <= 'z'
+	return isAlpha(top[0])
 }
 
 // checkBase64 gives DataBase64 for the data of a data: URL marked ";base64", which starts at
@@ -361,7 +363,6 @@ func nidWhy(nid string) (section, why string) {
 		}
 		return "", ""
 	}
-	isAlpha := func(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 	switch {
 	case len(nid) <= 2:
 		return "RFC 8141 5.1", "a formal namespace identifier is more than two characters long"
