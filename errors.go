@@ -276,8 +276,9 @@ func (e *SyntaxError) AppendMsg(b []byte) []byte {
 	return append(b, w.msg...)
 }
 
-// AppendMsgJSON appends Msg to b as a JSON string, byte for byte as encoding/json writes it
-// (HTML escaping off), and returns the extended buffer: what the check command's jsonl
+// AppendMsgJSON appends Msg to b as a JSON string, byte for byte as the records' writer
+// writes it (encoding/json's escaping, HTML escaping off, with U+FFFD as \ufffd), and
+// returns the extended buffer: what the check command's jsonl
 // records hold. The list of what was expected is escaped once for each place in the grammar
 // where an error can be, not for each error.
 func (e *SyntaxError) AppendMsgJSON(b []byte) []byte {
@@ -289,7 +290,7 @@ func (e *SyntaxError) AppendMsgJSON(b []byte) []byte {
 	// ends in ASCII (a rule name, a quote, a digit) and the suffix begins with ", ", so no
 	// character spans the two. The first part is Go's quoting of a character and ASCII, so
 	// valid UTF-8 where only '"' and '\\' need escaping; a byte that would need more (a
-	// control character, the first byte of U+2028 or U+2029) takes Msg's way.
+	// control character, the first byte of U+2028 or U+2029, or of U+FFFD) takes Msg's way.
 	var buf [128]byte // on the stack
 	mark := len(b)
 	b = append(b, '"')
@@ -297,7 +298,7 @@ func (e *SyntaxError) AppendMsgJSON(b []byte) []byte {
 		switch {
 		case c == '"' || c == '\\':
 			b = append(b, '\\', c)
-		case c < 0x20 || c == 0xe2:
+		case c < 0x20 || c == 0xe2 || c == 0xef:
 			return jsontext.AppendString(b[:mark], e.Msg())
 		default:
 			b = append(b, c)

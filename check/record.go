@@ -9,6 +9,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
@@ -170,7 +171,8 @@ func setWarnings(rec any, ws []warn.Warning) {
 	}
 }
 
-// AppendJSON appends v as one line of JSON (with its newline), without HTML escaping.
+// AppendJSON appends v as one line of JSON (with its newline), without HTML escaping, and
+// with U+FFFD written \ufffd as the records' own encoder writes it, whatever Go built it.
 func AppendJSON(b []byte, v any) []byte {
 	w := bytes.NewBuffer(b)
 	enc := json.NewEncoder(w)
@@ -179,7 +181,11 @@ func AppendJSON(b []byte, v any) []byte {
 		// Only a value encoding/json cannot encode gets here; the records never are one.
 		panic("check: " + err.Error())
 	}
-	return w.Bytes()
+	out := w.Bytes()
+	if esc := jsontext.EscapeReplacement(out[len(b):]); len(esc) != len(out)-len(b) { // rewritten
+		out = append(out[:len(b)], esc...)
+	}
+	return out
 }
 
 // allRecord is the jsonl record of a check with several grammars: which grammars accept the

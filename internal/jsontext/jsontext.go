@@ -1,13 +1,20 @@
 // Package jsontext writes JSON strings byte for byte as encoding/json does (HTML escaping
 // off), for the encoders that write JSON without reflection: check's records and ast.Tree's
-// JSON form.
+// JSON form. One character is written otherwise, so that the bytes are the same with every
+// Go: U+FFFD, the replacement character, is always escaped as \ufffd (EscapeReplacement
+// makes encoding/json's output so).
 package jsontext
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
-// AppendString appends s as a JSON string exactly as encoding/json writes it with HTML
-// escaping off: '"' and '\\' escaped, control characters as \n, \r, \t, \b, \f or \u00XX,
-// invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped.
+// AppendString appends s as a JSON string as encoding/json writes it with HTML escaping off:
+// '"' and '\\' escaped, control characters as \n, \r, \t, \b, \f or \u00XX, and U+2028 and
+// U+2029 escaped; and U+FFFD as \ufffd, both a byte of invalid UTF-8 and a U+FFFD of the text
+// (encoding/json writes the first as \ufffd before Go 1.27 and as U+FFFD itself since, and the
+// second as itself: the JSON string means U+FFFD either way).
 func AppendString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
@@ -41,7 +48,7 @@ func AppendString(b []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		if r == utf8.RuneError { // a byte of invalid UTF-8 (size 1), or U+FFFD itself
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
 			i += size
@@ -59,6 +66,21 @@ func AppendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// replacement is U+FFFD in UTF-8.
+const replacement = "\uFFFD"
+
+// EscapeReplacement rewrites the JSON text that encoding/json wrote in b, in place when it
+// holds no U+FFFD, so that each U+FFFD is written \ufffd as AppendString writes it: the bytes
+// of encoding/json's output are then the same with every Go (its writing of invalid UTF-8
+// changed in Go 1.27). A U+FFFD in JSON text encoding/json wrote is in a string, where its
+// escape means the same.
+func EscapeReplacement(b []byte) []byte {
+	if !bytes.Contains(b, []byte(replacement)) {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte(replacement), []byte(`\ufffd`))
 }
 
 // AppendStrings appends ss as a JSON array of strings, each as AppendString writes it

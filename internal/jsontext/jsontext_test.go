@@ -9,10 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// AppendString writes what encoding/json writes for the same string (HTML escaping off), and
-// a Plain string and each of its substrings are written as AppendPlain writes them.
+// AppendString writes what encoding/json writes for the same string (HTML escaping off), with
+// U+FFFD escaped (EscapeReplacement), and a Plain string and each of its substrings are
+// written as AppendPlain writes them.
 func FuzzAppendString(f *testing.F) {
 	f.Add("a\x00\b\f\n\r\t\"\\\xff\u2028\u2029é<>&😀\x7f")
+	f.Add("\ufffd \xed\xa0\x80 \\ufffd") // U+FFFD, a surrogate's bytes, the escape's text
 	f.Add("http://u@a.example:80/p/q;x?y=1&z#f")
 	f.Add("~ !$'()*+,-./:;=?@[]^_`{|}")
 	f.Fuzz(func(t *testing.T, s string) {
@@ -20,7 +22,7 @@ func FuzzAppendString(f *testing.F) {
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)
 		require.NoError(t, enc.Encode(s))
-		require.Equal(t, want.String(), string(AppendString([]byte("x"), s)[1:])+"\n")
+		require.Equal(t, string(EscapeReplacement(want.Bytes())), string(AppendString([]byte("x"), s)[1:])+"\n")
 		if !Plain(s) {
 			require.False(t, isASCII(s) && want.String() == `"`+s+`"`+"\n", "%q is not Plain, and written as itself", s)
 			return
@@ -73,4 +75,23 @@ func BenchmarkPlain(b *testing.B) {
 	for b.Loop() {
 		Plain(s)
 	}
+}
+
+// U+FFFD is written \ufffd whether the text held it or a byte of invalid UTF-8, and
+// EscapeReplacement makes encoding/json's JSON so (whose writing of invalid UTF-8 depends on
+// the Go it is built with); an escape's text is left as it is.
+func TestReplacementEscaped(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\ufffdb":     `"a\ufffdb"`,
+		"a\xffb":       `"a\ufffdb"`,
+		"\xed\xa0\x80": `"\ufffd\ufffd\ufffd"`, // a surrogate's three bytes, each invalid
+		`\ufffd`:       `"\\ufffd"`,
+	} {
+		require.Equal(t, want, string(AppendString(nil, in)), "%q", in)
+		b, err := json.Marshal(in)
+		require.NoError(t, err)
+		require.Equal(t, want, string(EscapeReplacement(b)), "%q", in)
+	}
+	plain := []byte(`{"a":"b"}`)
+	require.Equal(t, &plain[0], &EscapeReplacement(plain)[0], "rewritten without a U+FFFD")
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/diagram"
 	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 	"github.com/urlgrammar/urlgrammar/resolve"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
@@ -335,7 +336,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(jsontext.EscapeReplacement(buf.Bytes())) // U+FFFD as the CLI writes it, with any Go
 }
 
 var errTooLarge = errors.New("answer too large")
