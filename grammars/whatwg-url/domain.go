@@ -138,8 +138,8 @@ func checkedToASCII(s string) (string, error) {
 }
 
 // libraryToASCII is strictToASCII.ToASCII, with a final dot refused: golang.org/x/net/idna
-// (v0.47.0) skips the empty root label of "a." (and of "a..", the one before it too), which
-// UTS 46's VerifyDnsLength refuses.
+// (v0.62.0 built with Go 1.26; built with Go 1.27 it refuses it too) skips the empty root
+// label of "a." (and of "a..", the one before it too), which UTS 46's VerifyDnsLength refuses.
 func libraryToASCII(s string) (string, error) {
 	a, err := strictToASCII.ToASCII(s)
 	if err != nil {
@@ -153,7 +153,7 @@ func libraryToASCII(s string) (string, error) {
 
 // errRootLabel is the error of a domain that ends in a dot: its empty root label is an error
 // of VerifyDnsLength (A4_2 in Unicode's IdnaTestV2.txt; jsdom's tr46 agrees), which
-// golang.org/x/net/idna (v0.47.0) does not report.
+// golang.org/x/net/idna (v0.62.0) built with Go 1.26 does not report.
 func errRootLabel(s string) error {
 	return &grammarkit.PredicateError{Offset: len(s) - 1, Msg: "not a valid domain: it ends in a dot, an empty root label (UTS 46 VerifyDnsLength)"}
 }
