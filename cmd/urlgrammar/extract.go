@@ -103,7 +103,8 @@ type extractor struct {
 	only           string
 	valid, invalid int
 	b              []byte
-	prog           *progressLine // nil: none
+	prog           *progressLine  // nil: none
+	text           *textin.Reader // the file's text: SARIF's byte offsets are the file's
 }
 
 // file extracts and checks the references of one file ("-": standard input) and returns
@@ -123,7 +124,8 @@ func (x *extractor) file(name string) int {
 	if x.prog != nil {
 		r = countingReader{r, x.prog}
 	}
-	r = textin.NewReader(r) // a UTF-16 document by its byte order mark; a UTF-8 mark dropped
+	x.text = textin.NewReader(r) // a UTF-16 document by its byte order mark; a UTF-8 mark dropped
+	r = x.text
 	// The scan runs in a goroutine, so that a signal stops the command even while it waits
 	// for input. It hands its references over in batches (extractBatch), and before each
 	// read of the input those found so far, so that a slow input (a pipe, tail -f) gets its
@@ -211,7 +213,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	if x.format == "sarif" || x.format == "github" {
 		if err != nil {
 			b = x.note(b, check.Note{Level: "error", Rule: x.g.ID() + "/" + errRule(err), Message: errMsg(err),
-				File: name, Line: r.Line, ByteOffset: r.Offset + errOffset(err, r)})
+				File: name, Line: r.Line, ByteOffset: x.text.FileOffset(r.Offset + errOffset(err, r))})
 		}
 		x.e.out.Write(b)
 		x.b = b

@@ -101,6 +101,42 @@ func TestExtractAnnotations(t *testing.T) {
 	assert.Equal(t, "::error file=-,line=2,title=urlgrammar rfc3986/segment::unexpected 'z' in segment, expected 0-9, A-F or a-f\n", out)
 	_, out, _ = runCLI("nothing here\n", "extract", "--format", "sarif")
 	require.NoError(t, json.Unmarshal([]byte(out), &log), "an empty log is valid JSON: %s", out)
+
+	// SARIF's byteOffset is in the file: past a UTF-8 byte order mark, which the text read
+	// drops; none for UTF-16, whose offsets the decoded text does not keep (the line stays).
+	region := func(input string) (line int, offset *int) {
+		_, out, _ := runCLI(input, "extract", "--format", "sarif")
+		var log struct {
+			Runs []struct {
+				Results []struct {
+					Locations []struct {
+						PhysicalLocation struct {
+							Region struct {
+								StartLine  int
+								ByteOffset *int
+							}
+						}
+					}
+				}
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &log), out)
+		require.Len(t, log.Runs[0].Results, 1, out)
+		r := log.Runs[0].Results[0].Locations[0].PhysicalLocation.Region
+		return r.StartLine, r.ByteOffset
+	}
+	bom := "\xef\xbb\xbf" + text
+	line, offset := region(bom)
+	if assert.Equal(t, 2, line) && assert.NotNil(t, offset) {
+		assert.Equal(t, "zz> end\n", bom[*offset:], "where the error is in the file with its byte order mark")
+	}
+	utf16 := []byte{0xff, 0xfe}
+	for _, c := range text {
+		utf16 = append(utf16, byte(c), 0)
+	}
+	line, offset = region(string(utf16))
+	assert.Equal(t, 2, line)
+	assert.Nil(t, offset, "no byte offset in UTF-16 text")
 }
 
 // extractRecord is extract's jsonl record as encoding/json writes it: the oracle of

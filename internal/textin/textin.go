@@ -22,37 +22,71 @@ var utf8Mark = []byte("\xef\xbb\xbf")
 // than one byte only of an input that begins with a mark's first byte, so that a terminal's
 // first line of one character is not held back.
 func Sniff(br *bufio.Reader) *bufio.Reader {
+	out, _ := sniff(br)
+	return out
+}
+
+// An Encoding is what an input's start said of its text.
+type Encoding int
+
+const (
+	UTF8        Encoding = iota // no byte order mark: UTF-8, read as it is
+	UTF8WithBOM                 // UTF-8 after its byte order mark (3 bytes, dropped)
+	UTF16                       // UTF-16 by its byte order mark, decoded to UTF-8
+)
+
+// sniff is Sniff, which also says what it found.
+func sniff(br *bufio.Reader) (*bufio.Reader, Encoding) {
 	b, _ := br.Peek(1)
 	if len(b) == 0 {
-		return br
+		return br, UTF8
 	}
 	switch b[0] {
 	case utf8Mark[0]:
 		if b, _ := br.Peek(3); bytes.Equal(b, utf8Mark) {
 			br.Discard(3)
+			return br, UTF8WithBOM
 		}
 	case 0xff, 0xfe:
 		if big, ok := utf16Order(br); ok {
 			br.Discard(2)
-			return bufio.NewReaderSize(&utf16Reader{r: br, big: big}, br.Size())
+			return bufio.NewReaderSize(&utf16Reader{r: br, big: big}, br.Size()), UTF16
 		}
 	}
-	return br
+	return br, UTF8
 }
 
 // NewReader returns a reader of r's text as Sniff reads it, sniffed at the first Read.
-func NewReader(r io.Reader) io.Reader { return &reader{r: r} }
+func NewReader(r io.Reader) *Reader { return &Reader{r: r} }
 
-type reader struct {
-	r  io.Reader
-	br *bufio.Reader
+// A Reader reads text as Sniff reads it.
+type Reader struct {
+	r   io.Reader
+	br  *bufio.Reader
+	enc Encoding
 }
 
-func (t *reader) Read(p []byte) (int, error) {
+func (t *Reader) Read(p []byte) (int, error) {
 	if t.br == nil {
-		t.br = Sniff(bufio.NewReaderSize(t.r, 4096))
+		t.br, t.enc = sniff(bufio.NewReaderSize(t.r, 4096))
 	}
 	return t.br.Read(p) // a Read of its size or more, once its buffer is empty, reads into p
+}
+
+// Encoding says what the input's start said, once Read has been called.
+func (t *Reader) Encoding() Encoding { return t.enc }
+
+// FileOffset returns where in the input the byte at offset off of the text read is: off
+// itself, or 3 bytes further after a UTF-8 byte order mark; -1 for UTF-16, whose offsets
+// the decoded text does not keep.
+func (t *Reader) FileOffset(off int64) int64 {
+	switch t.enc {
+	case UTF8WithBOM:
+		return off + int64(len(utf8Mark))
+	case UTF16:
+		return -1
+	}
+	return off
 }
 
 // utf16Order returns the byte order of the UTF-16 byte order mark br begins with (FF FE:

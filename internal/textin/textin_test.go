@@ -92,3 +92,24 @@ func FuzzNewReader(f *testing.F) {
 		require.Equal(t, want, readAll(t, NewReader(iotest.HalfReader(strings.NewReader(in))), true), "%q", in)
 	})
 }
+
+// A Reader says what the start of its input was, and where a byte of its text is in the
+// input: 3 bytes on past a UTF-8 mark, unknown (-1) in UTF-16.
+func TestEncodingAndFileOffset(t *testing.T) {
+	for in, want := range map[string]Encoding{"ab": UTF8, "": UTF8, "\ufeffab": UTF8WithBOM, "\xff\xfea\x00b\x00": UTF16,
+		"\xfe\xff\x00a\x00b": UTF16, "\xefab": UTF8} {
+		r := NewReader(strings.NewReader(in))
+		text, err := io.ReadAll(r)
+		require.NoError(t, err)
+		require.Equal(t, want, r.Encoding(), "%q", in)
+		off := r.FileOffset(1)
+		switch want {
+		case UTF16:
+			require.Equal(t, int64(-1), off, "%q", in)
+		default:
+			if len(text) > 1 {
+				require.Equal(t, text[1], in[off], "%q: byte 1 of the text is byte %d of the input", in, off)
+			}
+		}
+	}
+}
