@@ -278,9 +278,9 @@ func (e *SyntaxError) AppendMsg(b []byte) []byte {
 
 // AppendMsgJSON appends Msg to b as a JSON string, byte for byte as the records' writer
 // writes it (encoding/json's escaping, HTML escaping off, with U+FFFD as \ufffd), and
-// returns the extended buffer: what the check command's jsonl
-// records hold. The list of what was expected is escaped once for each place in the grammar
-// where an error can be, not for each error.
+// returns the extended buffer: what the check command's jsonl records hold. The list of
+// what was expected is escaped once for each place in the grammar where an error can be,
+// not for each error.
 func (e *SyntaxError) AppendMsgJSON(b []byte) []byte {
 	w := e.explained()
 	if e.scheme != "" || !w.described {

@@ -71,8 +71,8 @@ func AppendString(b []byte, s string) []byte {
 // replacement is U+FFFD in UTF-8.
 const replacement = "\uFFFD"
 
-// EscapeReplacement rewrites the JSON text that encoding/json wrote in b, in place when it
-// holds no U+FFFD, so that each U+FFFD is written \ufffd as AppendString writes it: the bytes
+// EscapeReplacement returns the JSON text that encoding/json wrote in b (b itself when it
+// holds no U+FFFD) with each U+FFFD written \ufffd, as AppendString writes it: the bytes
 // of encoding/json's output are then the same with every Go (its writing of invalid UTF-8
 // changed in Go 1.27). A U+FFFD in JSON text encoding/json wrote is in a string, where its
 // escape means the same.
