@@ -90,6 +90,17 @@ func FuzzNewReader(f *testing.F) {
 		want := whole(in)
 		require.Equal(t, want, readAll(t, NewReader(strings.NewReader(in)), false), "%q", in)
 		require.Equal(t, want, readAll(t, NewReader(iotest.HalfReader(strings.NewReader(in))), true), "%q", in)
+		// Every byte of UTF-8 text is at its FileOffset in the input; UTF-16 has none.
+		r := NewReader(strings.NewReader(in))
+		text, err := io.ReadAll(r)
+		require.NoError(t, err)
+		for i := range len(text) {
+			if off := r.FileOffset(int64(i)); r.Encoding() == UTF16 {
+				require.Equal(t, int64(-1), off)
+			} else if off < 0 || off >= int64(len(in)) || in[off] != text[i] {
+				t.Fatalf("%q: byte %d of the text is not byte %d of the input", in, i, off)
+			}
+		}
 	})
 }
 
