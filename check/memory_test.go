@@ -5,6 +5,7 @@ import (
 	"context"
 	"hash/maphash"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -167,7 +168,7 @@ func TestStreamedRecordsMatchHeld(t *testing.T) {
 				if stream {
 					streamAbove = 0
 				} else {
-					streamAbove, batchOutput = 1<<30, 1<<40
+					streamAbove, batchOutput = 1<<30, math.MaxInt // nothing streamed, one batch
 				}
 				_, err := Run(context.Background(), cfg, []Input{{Name: "f", Reader: strings.NewReader(in)}}, func(r *Record) error {
 					require.Equal(t, stream, r.Streamed())

@@ -28,7 +28,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/fredbi/uri"
@@ -153,15 +152,6 @@ func httpLines(n int) []string {
 		}
 	}
 	return out
-}
-
-// cpuTime returns the process's CPU time, in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // node runs src/node.js with Node, or says why not.
