@@ -46,6 +46,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
+	"golang.org/x/net/idna"
 )
 
 // Exit statuses.
@@ -257,7 +258,10 @@ func runVersion(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError("version takes no arguments")
 	}
-	fmt.Fprintf(e.out, "urlgrammar %s (%s)\n", version(), runtime.Version())
+	// The Unicode version of the IDNA tables: what the WHATWG host reading (--warn
+	// confusion, whatwg-url's valid-domain, iri2uri --idna) maps by, which depends on the Go
+	// it was built with.
+	fmt.Fprintf(e.out, "urlgrammar %s (%s, UTS 46 of Unicode %s)\n", version(), runtime.Version(), idna.UnicodeVersion)
 	return exitOK
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/idna"
 )
 
 func TestVersion(t *testing.T) {
@@ -16,7 +17,7 @@ func TestVersion(t *testing.T) {
 		assert.Equal(t, 0, code, args)
 		assert.Empty(t, errOut)
 		assert.True(t, strings.HasPrefix(out, "urlgrammar "), out)
-		assert.True(t, strings.HasSuffix(out, " ("+runtime.Version()+")\n"), out)
+		assert.True(t, strings.HasSuffix(out, " ("+runtime.Version()+", UTS 46 of Unicode "+idna.UnicodeVersion+")\n"), out)
 	}
 }
 
