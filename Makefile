@@ -55,12 +55,14 @@ test: browser tools node-tools peers-tools
 
 # The tests with the newest Go release as well (CI runs it): the machine's Go may be older
 # than the one users build with, and a Go release can change what the standard library writes
-# (Go 1.27's encoding/json writes invalid UTF-8 otherwise). The toolchain comes through the
+# (Go 1.27's encoding/json writes invalid UTF-8 otherwise), and the generated code must come
+# out the same (gofmt, pigeon built with it). The toolchain comes through the
 # module proxy (GOTOOLCHAIN); a Go that cannot be fetched fails this target, saying so.
 GO_NEXT ?= go1.27.3
 test-go-next:
 	@GOTOOLCHAIN=$(GO_NEXT) $(GO) version || { echo "test-go-next: could not fetch $(GO_NEXT) through the module proxy" >&2; exit 1; }
 	GOTOOLCHAIN=$(GO_NEXT) $(GO) test -count=1 ./...
+	GOTOOLCHAIN=$(GO_NEXT) $(MAKE) --no-print-directory check-generated
 
 # Every test under the race detector (CI runs it; about three minutes on two cores). The
 # detector needs cgo, so a C compiler: Debian's gcc is installed when it is missing (as
