@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,7 +41,7 @@ func TestGrammarOutsideModule(t *testing.T) {
 	gomod := "module example.com/dataurl\n\ngo 1.24.4\n\n" +
 		"tool github.com/urlgrammar/urlgrammar/cmd/urlgrammar-gen\n\n" +
 		"require github.com/urlgrammar/urlgrammar v0.0.0-00010101000000-000000000000\n\n" +
-		"replace github.com/urlgrammar/urlgrammar => " + root + "\n"
+		"replace github.com/urlgrammar/urlgrammar => " + strconv.Quote(root) + "\n" // quoted: a checkout's path may hold a space
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
 
 	// -mod=mod lets the go command add the requirements urlgrammar brings to go.mod (as go
