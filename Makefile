@@ -184,7 +184,7 @@ bench-extract:
 FUZZ_TARGETS := \
 	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzViews .:FuzzSchemeLanguages .:FuzzMatcher \
 	./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain ./warn:FuzzWHATWGHost ./warn:FuzzSchemeParameters ./warn:FuzzIRIWarnings \
-	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize ./resolve:FuzzIsNormal ./resolve:FuzzKey \
+	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzResolveAsNetURL ./resolve:FuzzNormalize ./resolve:FuzzIsNormal ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \
 	./diagram:FuzzRead ./internal/playground:FuzzCheckHandler ./iri:FuzzToURI ./iri:FuzzToIRI \
