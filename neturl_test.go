@@ -1,0 +1,71 @@
+package urlgrammar_test
+
+import (
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+)
+
+// TestNetURLParseVerdicts holds docs/go.md's section "url.Parse is no validator": on the
+// benchmark corpus, url.Parse accepts every line rfc3986 accepts and the section's count
+// more; and each row of its table has rfc3986's verdict and url.Parse's (with the Go this test
+// is built with). A row whose reason begins "nor" lists, after its first code span, more
+// characters that give the same verdicts in the input's place of the first.
+func TestNetURLParseVerdicts(t *testing.T) {
+	g := urlgrammar.MustLookup("rfc3986")
+	both, goOnly := 0, 0
+	for _, s := range corpus.Lines(10000, 1) {
+		_, err := url.Parse(s)
+		switch valid := g.Valid(s); {
+		case valid && err == nil:
+			both++
+		case valid:
+			t.Errorf("url.Parse refuses %q, which rfc3986 accepts: docs/go.md says it accepts them all", s)
+		case err == nil:
+			goOnly++
+		}
+	}
+	assert.Equal(t, 8943, both, "docs/go.md's count of the lines both accept")
+	assert.Equal(t, 467, goOnly, "docs/go.md's count of the lines only url.Parse accepts")
+
+	doc, err := os.ReadFile("docs/go.md")
+	require.NoError(t, err)
+	_, table, ok := strings.Cut(string(doc), "| input | rfc3986 | url.Parse | why |\n|---|---|---|---|\n")
+	require.True(t, ok, "docs/go.md has the table of url.Parse's verdicts")
+	table, _, _ = strings.Cut(table, "\n\n")
+	code := regexp.MustCompile("`([^`]*)`")
+	verdict := map[string]bool{"valid": true, "invalid": false}
+	rows := 0
+	for line := range strings.Lines(table) {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		require.Len(t, cells, 4, line)
+		m := code.FindStringSubmatch(cells[0])
+		require.NotNil(t, m, line)
+		want3986, ok1 := verdict[strings.TrimSpace(cells[1])]
+		wantGo, ok2 := verdict[strings.TrimSpace(cells[2])]
+		require.True(t, ok1 && ok2, "the verdicts of %q", line)
+		inputs := []string{m[1]}
+		if why := strings.TrimSpace(cells[3]); strings.HasPrefix(why, "nor ") {
+			spans := code.FindAllStringSubmatch(why, -1)
+			first := spans[0][1]
+			require.Contains(t, m[1], first, line)
+			for _, c := range spans[1:] {
+				inputs = append(inputs, strings.Replace(m[1], first, c[1], 1))
+			}
+		}
+		for _, in := range inputs {
+			_, err := url.Parse(in)
+			assert.Equal(t, want3986, g.Valid(in), "rfc3986 on %q (%s)", in, line)
+			assert.Equal(t, wantGo, err == nil, "url.Parse on %q: %v (%s)", in, err, line)
+		}
+		rows++
+	}
+	assert.Equal(t, 13, rows)
+}
