@@ -182,7 +182,7 @@ bench-extract:
 # Every fuzz target, as PACKAGE:NAME. TestMakeFuzzListsEveryTarget fails when a Fuzz function
 # of the tests is missing here (or one here does not exist).
 FUZZ_TARGETS := \
-	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzViews .:FuzzSchemeLanguages .:FuzzMatcher \
+	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzViews .:FuzzSchemeLanguages .:FuzzMatcher .:FuzzNetURLParseRefusals \
 	./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain ./warn:FuzzWHATWGHost ./warn:FuzzSchemeParameters ./warn:FuzzIRIWarnings \
 	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzResolveAsNetURL ./resolve:FuzzNormalize ./resolve:FuzzIsNormal ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \

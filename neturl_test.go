@@ -69,3 +69,27 @@ func TestNetURLParseVerdicts(t *testing.T) {
 	}
 	assert.Equal(t, 13, rows)
 }
+
+// FuzzNetURLParseRefusals: url.Parse accepts every URI reference rfc3986 accepts but those of
+// the kinds docs/go.md's table lists: an IPvFuture literal, an escape in a host.
+func FuzzNetURLParseRefusals(f *testing.F) {
+	for _, s := range readTable(f, "testdata/corpus/sample.txt") {
+		f.Add(s)
+	}
+	f.Add("http://[v7.x]/")
+	f.Add("http://%41/")
+	g := urlgrammar.MustLookup("rfc3986")
+	f.Fuzz(func(t *testing.T, s string) {
+		tree, err := g.Parse(s)
+		if err != nil {
+			return
+		}
+		if _, err := url.Parse(s); err != nil {
+			c := tree.Components()
+			if c.HostKind != nil && *c.HostKind == "ipvfuture" || c.Host != nil && strings.Contains(*c.Host, "%") {
+				return
+			}
+			t.Errorf("url.Parse refuses %q, a URI reference: %v", s, err)
+		}
+	})
+}

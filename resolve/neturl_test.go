@@ -126,8 +126,8 @@ func agreeWithNetURL(t *testing.T, base, ref string) (got, want string, ok bool)
 // rootless path as opaque), an empty authority that net/url cannot tell from none (without a
 // scheme, or with an empty path), a base's empty query that a reference with no path and no
 // query keeps, a reference with a scheme and a rootless path with dot
-// segments, or with ".." where the base or it has an empty segment, and userinfo in either
-// (net/url decodes it and writes it escaped its own way).
+// segments, or with ".." where the base or it has an empty segment, and userinfo or an
+// escape in the authority of either (net/url decodes them and writes them escaped its own way).
 func netURLDomain(base, ref string) bool {
 	bt, err1 := g3986.Parse(base)
 	rt, err2 := g3986.Parse(ref)
@@ -137,6 +137,9 @@ func netURLDomain(base, ref string) bool {
 	b, r := bt.Components(), rt.Components()
 	if b.Scheme == nil || b.Fragment != nil || b.Authority == nil || b.Userinfo != nil || r.Userinfo != nil {
 		return false
+	}
+	if strings.Contains(*b.Authority, "%") || r.Authority != nil && strings.Contains(*r.Authority, "%") {
+		return false // net/url decodes a host and writes its escapes again, in upper case
 	}
 	dots := func(p string) bool {
 		for seg := range strings.SplitSeq(p, "/") {
@@ -192,5 +195,5 @@ func TestNetURLDifferences(t *testing.T) {
 		assert.NotEqual(t, v[2], v[3], line)
 		rows++
 	}
-	assert.Equal(t, 13, rows)
+	assert.Equal(t, 14, rows)
 }
