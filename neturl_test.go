@@ -2,7 +2,6 @@ package urlgrammar_test
 
 import (
 	"net/url"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
 // TestNetURLParseVerdicts holds docs/go.md's section "url.Parse is no validator": on the
@@ -35,24 +35,20 @@ func TestNetURLParseVerdicts(t *testing.T) {
 	assert.Equal(t, 8943, both, "docs/go.md's count of the lines both accept")
 	assert.Equal(t, 467, goOnly, "docs/go.md's count of the lines only url.Parse accepts")
 
-	doc, err := os.ReadFile("docs/go.md")
+	table, err := spectest.MarkdownTable("docs/go.md", "| input | rfc3986 | url.Parse | why |")
 	require.NoError(t, err)
-	_, table, ok := strings.Cut(string(doc), "| input | rfc3986 | url.Parse | why |\n|---|---|---|---|\n")
-	require.True(t, ok, "docs/go.md has the table of url.Parse's verdicts")
-	table, _, _ = strings.Cut(table, "\n\n")
 	code := regexp.MustCompile("`([^`]*)`")
 	verdict := map[string]bool{"valid": true, "invalid": false}
 	rows := 0
-	for line := range strings.Lines(table) {
-		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
-		require.Len(t, cells, 4, line)
+	for _, cells := range table {
+		line := strings.Join(cells, " | ")
 		m := code.FindStringSubmatch(cells[0])
 		require.NotNil(t, m, line)
-		want3986, ok1 := verdict[strings.TrimSpace(cells[1])]
-		wantGo, ok2 := verdict[strings.TrimSpace(cells[2])]
+		want3986, ok1 := verdict[cells[1]]
+		wantGo, ok2 := verdict[cells[2]]
 		require.True(t, ok1 && ok2, "the verdicts of %q", line)
 		inputs := []string{m[1]}
-		if why := strings.TrimSpace(cells[3]); strings.HasPrefix(why, "nor ") {
+		if why := cells[3]; strings.HasPrefix(why, "nor ") {
 			spans := code.FindAllStringSubmatch(why, -1)
 			first := spans[0][1]
 			require.Contains(t, m[1], first, line)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 	"github.com/urlgrammar/urlgrammar/resolve"
 )
 
@@ -168,19 +169,15 @@ func netURLDomain(base, ref string) bool {
 // ResolveReference departs from RFC 3986: each row's resolve column is this package's result
 // and its net/url column is net/url's, with the Go this test is built with.
 func TestNetURLDifferences(t *testing.T) {
-	doc, err := os.ReadFile("../docs/go.md")
+	table, err := spectest.MarkdownTable("../docs/go.md", "| base | reference | resolve | net/url | RFC 3986 |")
 	require.NoError(t, err)
-	_, table, ok := strings.Cut(string(doc), "| base | reference | resolve | net/url | RFC 3986 |\n|---|---|---|---|---|\n")
-	require.True(t, ok, "docs/go.md has the table of net/url's differences")
-	table, _, _ = strings.Cut(table, "\n\n")
 	code := regexp.MustCompile("^`([^`]*)`$")
 	rows := 0
-	for line := range strings.Lines(table) {
-		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
-		require.Len(t, cells, 5, line)
+	for _, cells := range table {
+		line := strings.Join(cells, " | ")
 		var v [4]string
 		for i := range v {
-			m := code.FindStringSubmatch(strings.TrimSpace(cells[i]))
+			m := code.FindStringSubmatch(cells[i])
 			require.NotNil(t, m, "cell %d of %q is one code span", i, line)
 			v[i] = m[1]
 		}

@@ -133,3 +133,36 @@ func Unique(in []string) []string {
 		return false
 	})
 }
+
+// MarkdownTable returns the rows of the table of the Markdown file at path whose header line
+// is header (as written, with its pipes): each row's cells, trimmed, up to the blank line
+// that ends the table. A row with another number of cells than the header is an error.
+func MarkdownTable(path, header string) ([][]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	_, rest, ok := strings.Cut(string(b), "\n"+header+"\n")
+	if !ok {
+		return nil, fmt.Errorf("%s: no table with the header %q", path, header)
+	}
+	cells := func(line string) []string {
+		c := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		for i := range c {
+			c[i] = strings.TrimSpace(c[i])
+		}
+		return c
+	}
+	width := len(cells(header))
+	_, rest, _ = strings.Cut(rest, "\n") // the delimiter row
+	table, _, _ := strings.Cut(rest, "\n\n")
+	var rows [][]string
+	for line := range strings.Lines(table) {
+		row := cells(line)
+		if len(row) != width {
+			return nil, fmt.Errorf("%s: %d cells, not %d: %q", path, len(row), width, line)
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
