@@ -14,22 +14,22 @@ import (
 // whether its test list runs it.
 type NetworkURI struct {
 	Refs       []NURef       // testURIRef: an input and its class
-	Components []NUComponent // testURIRefComponents: an input and its five components
+	Components []NUComponent // testURIRefComponents: an input and its components
 	Relative   []NURelative  // testRelative, testRelJoin, testRelSplit
 	Normalize  []NUNormalize // testEq of the normalize functions
 }
 
 // NURef is a testURIRef case: Class is AbsId (an absolute-URI), AbsRf (a URI with a
-// fragment, or one network-uri reads as absolute), RelRf (a relative-ref) or InvRf (not a
-// URI-reference).
+// fragment), RelRf (a relative-ref) or InvRf (not a URI-reference).
 type NURef struct {
 	Name, Class, Input string
 	Active             bool // the suite's test list runs it
 }
 
-// NUComponent is a testURIRefComponents case: the input and network-uri's URI record of it,
-// each part with its delimiter as network-uri keeps it ("http:", "user@", ":99", "?q",
-// "#f"); Valid false when the input is not a URI-reference.
+// NUComponent is a testURIRefComponents case: the input and network-uri's URI record of it
+// (scheme, authority, path, query, fragment), each part with its delimiter as network-uri
+// keeps it ("http:", "user@", ":99", "?q", "#f"); Valid false when the input is not a
+// URI-reference.
 type NUComponent struct {
 	Name, Input                   string
 	Valid                         bool
