@@ -38,21 +38,30 @@ func netURLResolve(t *testing.T, base, ref string) (string, bool) {
 // resolveReferenceTests, RFC 3986's examples and the cases of Go's issues) resolves to Go's
 // target.
 func TestGoResolveReferenceTests(t *testing.T) {
+	rows := goResolveRows(t)
+	for _, r := range rows {
+		assert.Equal(t, r[2], resolve3986(t, r[0], r[1]), "%q against %q", r[1], r[0])
+	}
+	assert.Len(t, rows, 93, "the rows of resolveReferenceTests")
+}
+
+// goResolveRows reads testdata/go-net-url: each row's base, reference and target.
+func goResolveRows(t testing.TB) [][3]string {
+	t.Helper()
 	b, err := os.ReadFile("../testdata/go-net-url/resolve_reference_tests.txt")
 	require.NoError(t, err)
 	lit := `("(?:[^"\\]|\\.)*")`
 	row := regexp.MustCompile(`(?m)^\s*\{` + lit + `, ` + lit + `, ` + lit + `\},`)
-	n := 0
+	var rows [][3]string
 	for _, m := range row.FindAllStringSubmatch(string(b), -1) {
 		var s [3]string
 		for i := range s {
 			s[i], err = strconv.Unquote(m[i+1])
 			require.NoError(t, err, m[0])
 		}
-		assert.Equal(t, s[2], resolve3986(t, s[0], s[1]), "%q against %q", s[1], s[0])
-		n++
+		rows = append(rows, s)
 	}
-	assert.Equal(t, 93, n, "the rows of resolveReferenceTests")
+	return rows
 }
 
 // Resolution agrees with net/url's ResolveReference where net/url follows RFC 3986 5.2
@@ -92,6 +101,9 @@ func TestResolveAgreesWithNetURL(t *testing.T) {
 func FuzzResolveAsNetURL(f *testing.F) {
 	for _, s := range []string{"http://a/b/c/d;p?q", "g", "../g", "//g/x", "?y", "#s", "HTTP://A/b#", "./a:b", "/x/../../y"} {
 		f.Add("http://a/b/c/d;p?q", s)
+	}
+	for _, r := range goResolveRows(f) { // Go's own table: the cases net/url's authors thought of
+		f.Add(r[0], r[1])
 	}
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		if len(base) > 256 || len(ref) > 256 {
