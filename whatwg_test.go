@@ -25,12 +25,20 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
+// readURLTests reads web-platform-tests' urltestdata.json and ada's cases in its format
+// (testdata/whatwg), in that order.
 func readURLTests(t *testing.T) []spectest.URLTest {
 	t.Helper()
-	tests, err := spectest.URLTests("testdata/whatwg/urltestdata.json")
-	require.NoError(t, err)
-	return tests
+	var all []spectest.URLTest
+	for _, file := range urlTestFiles {
+		tests, err := spectest.URLTests("testdata/whatwg/" + file)
+		require.NoError(t, err)
+		all = append(all, tests...)
+	}
+	return all
 }
+
+var urlTestFiles = []string{"urltestdata.json", "ada_extra_urltestdata.json"}
 
 // relativeRule is the rule a reference against base must match besides the absolute form,
 // by the kind of base (the standard's "relative-URL-with-fragment string").
@@ -67,7 +75,7 @@ func relativeRule(t *testing.T, g *urlgrammar.Grammar, base string) string {
 // "http://[0:0:0:0:0:0:0:0"): where the input is a valid absolute URL string, the parser could
 // only have failed on the base, and the test holds that the base is no valid URL string.
 func TestWHATWGURLTestData(t *testing.T) {
-	for _, file := range []string{"urltestdata.json", "ada_extra_urltestdata.json"} {
+	for _, file := range urlTestFiles {
 		t.Run(file, func(t *testing.T) {
 			tests, err := spectest.URLTests("testdata/whatwg/" + file)
 			require.NoError(t, err)
