@@ -139,8 +139,9 @@ func agreeWithNetURL(t *testing.T, base, ref string) (got, want string, ok bool)
 // rootless path as opaque), an empty authority that net/url cannot tell from none (without a
 // scheme, or with an empty path), a base's empty query that a reference with no path and no
 // query keeps, a reference with a scheme and a rootless path with dot
-// segments, or with ".." where the base or it has an empty segment, and userinfo or an
-// escape in the authority of either (net/url decodes them and writes them escaped its own way).
+// segments, or with ".." where the base or it has an empty segment, or whose path is an
+// escaped "*", and userinfo or an escape in the authority of either (net/url decodes them and
+// writes them escaped its own way).
 func netURLDomain(base, ref string) bool {
 	bt, err1 := g3986.Parse(base)
 	rt, err2 := g3986.Parse(ref)
@@ -173,6 +174,8 @@ func netURLDomain(base, ref string) bool {
 		return false
 	case dots(*r.Path) && (strings.Contains(*b.Path, "//") || strings.Contains(*r.Path, "//")):
 		return false
+	case strings.EqualFold(*r.Path, "%2A"):
+		return false // net/url writes a path that is "*" unescaped (its asterisk-form, golang/go#11202)
 	}
 	return true
 }
@@ -204,5 +207,5 @@ func TestNetURLDifferences(t *testing.T) {
 		assert.NotEqual(t, v[2], v[3], line)
 		rows++
 	}
-	assert.Equal(t, 14, rows)
+	assert.Equal(t, 15, rows)
 }
