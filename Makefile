@@ -6,7 +6,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # generated beside them (package ID without dashes).
 PEGS := $(wildcard grammars/*/*.peg)
 
-.PHONY: all generate docs browser tools node-tools peers peers-tools check-generated fmt check-format vet vet-ports test test-go-next test-386 race check bench bench-check bench-e2e bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser tools node-tools peers peers-tools check-generated fmt check-format vet vet-ports test test-go-next test-386 race check bench bench-instructions bench-check bench-e2e bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -97,9 +97,10 @@ browser:
 		else echo "chromium is not installed (apt-get install chromium): the browser test will be skipped"; fi; }
 
 # The test-only tools of Debian: zsh and fish (the tests of their completion scripts; bash is
-# there) and GNU parallel (the test of check as the stage of a multi-core split), installed
-# when missing (as root, with apt-get); without one, its tests are skipped by name.
-TEST_TOOLS := zsh fish parallel
+# there), GNU parallel (the test of check as the stage of a multi-core split) and valgrind
+# (make bench-instructions, and its test), installed when missing (as root, with apt-get);
+# without one, its tests are skipped by name.
+TEST_TOOLS := zsh fish parallel valgrind
 tools:
 	@for t in $(TEST_TOOLS); do command -v $$t >/dev/null 2>&1 && continue; \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -154,6 +155,15 @@ peers-tools: node-tools
 				|| echo "could not install liburiparser-dev: uriparser will be left out of the comparison"; \
 		else echo "liburiparser-dev is not installed (apt-get install liburiparser-dev): uriparser will be left out of the comparison"; fi; }
 
+# The instructions each call executes per URL, beside net/url's counterpart's, counted by
+# valgrind (internal/cmd/instructions): the same in every run, where a time moves with what
+# else the machine does, so two builds compare exactly. Built with go build: go run strips
+# the symbols valgrind finds the measured function by.
+bench-instructions: tools
+	@mkdir -p .cache
+	$(GO) build -o .cache/instructions ./internal/cmd/instructions
+	.cache/instructions
+
 bench-check:
 	$(GO) test -run '^$$' -bench 'BenchmarkRun|BenchmarkInputFormats|BenchmarkNetURLLoop' -benchtime 20x -count 5 -cpu 1 ./check
 
@@ -189,7 +199,7 @@ FUZZ_TARGETS := \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \
 	./diagram:FuzzRead ./internal/playground:FuzzCheckHandler ./iri:FuzzToURI ./iri:FuzzToIRI \
 	./cmd/urlgrammar:FuzzIRICommands ./cmd/urlgrammar:FuzzResolveCommands ./cmd/urlgrammar:FuzzRecords ./uri:FuzzEscape ./uri:FuzzDecodeQuery ./check:FuzzCheckColumns ./check:FuzzEachLine ./internal/textin:FuzzNewReader ./check:FuzzDecompress ./check:FuzzInputFormats \
-	./grammarkit/byteclass:FuzzRunEnd ./internal/cmd/e2ebench:FuzzLoop ./internal/tsvtext:FuzzAppend
+	./grammarkit/byteclass:FuzzRunEnd ./internal/cmd/instructions:FuzzCollected ./internal/cmd/e2ebench:FuzzLoop ./internal/tsvtext:FuzzAppend
 
 # Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run; .ci/run runs every
 # target a few seconds, so that a target that fails fast turns CI red). Each target's last
