@@ -773,14 +773,18 @@ func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
 	ruleNode := -1
 	kindNode = -1
 	look := uint8(lookComp | lookRule | lookKind) // what is still looked for
-	for i, n := range t.nodes {
-		r := n.Rule()
-		f := s.plainLook[r] & look
+	// The tables in locals: sp's stores could alias the schema's fields, which the loop
+	// would then load again at every node.
+	nodes, plainLook, compOne := t.nodes, s.plainLook, s.compOne
+	for i := range nodes {
+		r := nodes[i].Rule()
+		f := plainLook[r] & look
 		if f == 0 {
 			continue
 		}
+		n := nodes[i]
 		if f&lookComp != 0 {
-			if c := s.compOne[r]; c >= 0 {
+			if c := compOne[r]; c >= 0 {
 				// The usual rule: of one component, taken whole.
 				if found&(1<<c) == 0 {
 					found |= 1 << c
