@@ -13,21 +13,38 @@ import (
 type dispatch struct {
 	cases     []peg.DispatchCase // schemes in lower case, without ":" (peg.ParseDispatch)
 	otherwise string
+	// deciders are the DFAs of the cases' rules, in their order, then otherwise's: looked up
+	// once, when the grammar's DFAs are keyed (a map lookup a call was an eighth of Valid).
+	deciders []*dfa.DFA
 
 	once sync.Once
 	d    *dfa.DFA // the whole language as one DFA (language)
 	err  error
 }
 
-// rule returns the rule s must match. It allocates nothing.
-func (d *dispatch) rule(s string) string {
-	for _, c := range d.cases {
+// pick returns the index of the case whose scheme s has, or len(d.cases) for otherwise. It
+// allocates nothing.
+func (d *dispatch) pick(s string) int {
+	for i, c := range d.cases {
 		n := len(c.Scheme)
 		if len(s) > n && s[n] == ':' && asciiEqualFold(s[:n], c.Scheme) {
-			return c.Rule
+			return i
 		}
 	}
-	return d.otherwise
+	return len(d.cases)
+}
+
+// decider returns the DFA of the rule s must match.
+func (d *dispatch) decider(s string) *dfa.DFA { return d.deciders[d.pick(s)] }
+
+// keyDeciders looks up the DFAs of the cases' rules and of otherwise in g, whose DFAs are
+// keyed.
+func (d *dispatch) keyDeciders(g *Grammar) {
+	d.deciders = make([]*dfa.DFA, 0, len(d.cases)+1)
+	for _, c := range d.cases {
+		d.deciders = append(d.deciders, g.dfaFor(c.Rule))
+	}
+	d.deciders = append(d.deciders, g.dfaFor(d.otherwise))
 }
 
 // dfa returns the DFA of the whole dispatching language, built from the rules' DFAs on

@@ -188,7 +188,7 @@ func (g *Grammar) decider(rule, s string) *dfa.DFA {
 // for a dispatching start rule, the DFA of the rule the dispatch names.
 func (g *Grammar) startDecider(s string) *dfa.DFA {
 	if g.dispatch != nil {
-		return g.dfaFor(g.dispatch.rule(s))
+		return g.dispatch.decider(s)
 	}
 	return g.startDFA
 }
@@ -412,6 +412,9 @@ func registerLocked(gen grammarkit.Generated) (*Grammar, error) {
 		both[ruleKey(name)] = d
 	}
 	g.dfas = both
+	if g.dispatch != nil {
+		g.dispatch.keyDeciders(g)
+	}
 	g.startKey = ruleKey(g.start)
 	g.startDFA = g.dfas[g.startKey]
 	g.startPEG = g.byName[g.startKey]
