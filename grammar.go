@@ -104,9 +104,12 @@ type Grammar struct {
 	// startPEG is the start rule's name in the PEG (byName's entry, looked up once).
 	startPEG string
 	startKey string // ruleKey(start): what isStart compares a rule's key with
-	// trees returns what the generic trees need, made on first use (most programs that
-	// import urlgrammar parse with a grammar or two: the others cost nothing at start-up).
-	trees func() *treeParts
+	// treeParts is what the generic trees need, made when the grammar is registered (on
+	// its first lookup: most programs that import urlgrammar parse with a grammar or two, and
+	// the others cost nothing at start-up); trees returns it. lazyTrees makes it on first use
+	// for a grammar built but not registered (buildGrammar alone).
+	treeParts *treeParts
+	lazyTrees func() *treeParts
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
 	// Go (grammars/ID/builder.go), or reports that the rule does not match the input.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
@@ -271,10 +274,20 @@ func makeTreeParts(gen grammarkit.Generated) *treeParts {
 	return tp
 }
 
-// setTrees makes g's tree parts on first use; a grammar whose parts cannot be made
-// (checked when it is generated, and by Register) panics there.
+// trees returns what the generic trees need: a field's load for a registered grammar (a
+// sync.OnceValue's call was 2% of a Parse's instructions).
+func (g *Grammar) trees() *treeParts {
+	if tp := g.treeParts; tp != nil {
+		return tp
+	}
+	return g.lazyTrees()
+}
+
+// setTrees makes g's tree parts on first use, for a grammar that is not registered; a
+// grammar whose parts cannot be made (checked when it is generated, and by Register) panics
+// there.
 func (g *Grammar) setTrees(gen grammarkit.Generated) {
-	g.trees = sync.OnceValue(func() *treeParts {
+	g.lazyTrees = sync.OnceValue(func() *treeParts {
 		tp := makeTreeParts(gen)
 		if tp.err != nil {
 			panic("urlgrammar: " + tp.err.Error())
@@ -393,9 +406,11 @@ func registerLocked(gen grammarkit.Generated) (*Grammar, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tp := makeTreeParts(gen); tp.err != nil {
+	tp := makeTreeParts(gen)
+	if tp.err != nil {
 		return nil, tp.err // now, not at the first parse
 	}
+	g.treeParts = tp
 	g.byName = make(map[string]string, len(g.rules))
 	for _, r := range g.rules {
 		g.byName[ruleKey(r.ABNF)] = r.PEG
