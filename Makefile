@@ -156,9 +156,10 @@ peers-tools: node-tools
 		else echo "liburiparser-dev is not installed (apt-get install liburiparser-dev): uriparser will be left out of the comparison"; fi; }
 
 # The instructions each call executes per URL, beside net/url's counterpart's, counted by
-# valgrind (internal/cmd/instructions): the same in every run, where a time moves with what
-# else the machine does, so two builds compare exactly. Built with go build: go run strips
-# the symbols valgrind finds the measured function by.
+# valgrind (internal/cmd/instructions): the same to about 1% in every run (a hundredth of
+# that for a call that does not allocate), where a time moves with what else the machine
+# does, so two builds compare closely. Built with go build: go run strips the symbols
+# valgrind finds the measured function by.
 bench-instructions: tools
 	@mkdir -p .cache
 	$(GO) build -o .cache/instructions ./internal/cmd/instructions
