@@ -151,6 +151,10 @@ func main() {
 	measure := flag.String("measure", "", "(the child process) run this call under valgrind's count")
 	flag.Parse()
 	var err error
+	if *n < 1 || *passes < 1 {
+		fmt.Fprintln(os.Stderr, "instructions: -n and -passes must be at least 1")
+		os.Exit(2)
+	}
 	if *measure != "" {
 		err = child(os.Stdout, *grammars, *measure, *n, *passes)
 	} else {
