@@ -34,6 +34,7 @@ import (
 //	                           that node's. The first such line, in header order, whose
 //	                           scope is in the tree decides the component; the line without
 //	                           a scope (whose scope is the root) decides where none does.
+//	                           A schema has at most 64 SCOPE rules.
 //	rule: RULE ...             the Rule of the components: the name of the first node, in
 //	                           pre-order, of these rules (the root's when none is declared or
 //	                           none is in the tree).
@@ -98,6 +99,21 @@ type Schema struct {
 	// compEmpty marks the components whose declaration gives an empty one where the tree
 	// has none (componentDecl.emptyIfNot).
 	compEmpty uint8
+	// groupsOf lists, per rule, the groups of generalSpans' pass it is in (numGroups in
+	// all): the rule declaration's (rulesGroup), the host kinds' (kindGroup), each component
+	// declaration's rules (componentDecl.group) and each scope (componentDecl.scopeGroup).
+	groupsOf              [][]groupEntry
+	numGroups             int
+	rulesGroup, kindGroup int
+	// scopes are the groups of the scopes (at most 64: NewSchema refuses more), a bit each
+	// in scopeBits, per component, the scopes of its declarations, and in scopeDecl, per
+	// component and scope bit, the index of the declaration of the scope in comps;
+	// unscoped is, per component, the index of its unscoped declaration, or len(comps[c]).
+	scopes    []int
+	scopeBits [numComponents]uint64
+	scopeDecl [numComponents][]int32
+	unscoped  [numComponents]int
+
 	// altComp is the one component, or -1, that plainComps allows a scoped declaration
 	// before its unscoped one: where the tree has a node of altScope, the component is the
 	// first node of altRules (whole), or empty when altEmpty says so, else undefined.
@@ -143,6 +159,8 @@ var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "h
 type componentDecl struct {
 	scope      int // the rule of "in SCOPE", or -1
 	rules      []uint16
+	group      int    // the group of rules in generalSpans' pass (Schema.groupsOf)
+	scopeGroup int    // the group of scope (when it is not -1)
 	cuts       []byte // per rule: 0 the whole text, '<' before the first "?", '>' after it
 	to         []int  // per rule: the rule of A..B's B, -1, or toScopeEnd or afterSlash
 	emptyIfNot bool
@@ -288,6 +306,53 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			if d.scope >= 0 {
 				s.blameRules[d.scope] = true
 			}
+		}
+	}
+	s.groupsOf = make([][]groupEntry, len(names))
+	groupOf := map[string]int{} // the group of a list of rules, by fmt.Sprint(list)
+	// group makes rules a group of generalSpans' pass, or finds the group of the same list,
+	// and returns its index.
+	group := func(rules []uint16) int {
+		key := fmt.Sprint(rules)
+		if g, ok := groupOf[key]; ok {
+			return g
+		}
+		g := s.numGroups
+		s.numGroups++
+		groupOf[key] = g
+		for k, r := range rules {
+			if slices.Index(rules, r) == k { // a rule named twice is at its first place
+				s.groupsOf[r] = append(s.groupsOf[r], groupEntry{int32(g), uint16(k)})
+			}
+		}
+		return g
+	}
+	s.rulesGroup, s.kindGroup = group(s.rules), group(s.kindRules)
+	scopeBit := map[int]int{} // per scope rule: its bit
+	for c := range s.comps {
+		s.unscoped[c] = len(s.comps[c])
+		for di := range s.comps[c] {
+			d := &s.comps[c][di]
+			d.group = group(d.rules)
+			if d.scope < 0 {
+				s.unscoped[c] = di
+				continue
+			}
+			d.scopeGroup = group([]uint16{uint16(d.scope)})
+			j, ok := scopeBit[d.scope]
+			if !ok {
+				if len(s.scopes) == 64 {
+					return nil, fmt.Errorf("component %s in %s: more than 64 rules are scopes of components", componentNames[c], names[d.scope])
+				}
+				j = len(s.scopes)
+				scopeBit[d.scope] = j
+				s.scopes = append(s.scopes, d.scopeGroup)
+			}
+			for len(s.scopeDecl[c]) <= j {
+				s.scopeDecl[c] = append(s.scopeDecl[c], 0)
+			}
+			s.scopeBits[c] |= 1 << j
+			s.scopeDecl[c][j] = int32(di)
 		}
 	}
 	s.plainComps, s.compMask, s.compK = true, make([]uint8, len(names)), make([][numComponents]uint8, len(names))
@@ -692,76 +757,89 @@ func (t Tree) fillSpans(sp *Spans, want uint) (kindNode int) {
 	return kindNode
 }
 
-// generalSpans is fillSpans for any schema.
+// generalSpans is fillSpans for any schema: each component's declarations in turn (the
+// first whose scope is in the tree), the first node of their rules, its form, and the later
+// nodes where the form finds none there.
 func (t Tree) generalSpans(sp *Spans, want uint) (kindNode int) {
 	s := t.schema
-	// Any schema: each component's declarations in turn, the first node of their rules, its
-	// form, and the later nodes where the form finds none there.
-	var firstBuf [96]int32 // per rule: its first node + 1, 0 for none
-	var first []int32
-	if len(s.Names) <= len(firstBuf) {
-		first = firstBuf[:len(s.Names)]
-	} else {
-		first = make([]int32, len(s.Names))
+	// Every list of rules the declarations look the first node of up is a group (the rule
+	// declaration, the host kinds, each component declaration's rules, each scope): one pass
+	// notes each group's first node and which of its rules that node is of. A lookup is then
+	// a load, where a loop over the list's rules at each declaration took a third of
+	// rfc1738's Spans.
+	var firstBuf [64]int32 // per group: its first node + 1, 0 for none
+	var whichBuf [64]uint16
+	first, which := firstBuf[:], whichBuf[:]
+	if s.numGroups > len(firstBuf) {
+		first, which = make([]int32, s.numGroups), make([]uint16, s.numGroups)
 	}
-	// From the last node back, so that a rule's first node is written last: a store a node,
-	// and no branch on what was stored before.
+	groupsOf := s.groupsOf
+	// From the last node back, so that a group's first node is written last: stores, and no
+	// branch on what was stored before.
 	for i := len(t.nodes) - 1; i >= 0; i-- {
-		if r := t.nodes[i].Rule(); int(r) < len(first) {
-			first[r] = int32(i + 1)
-		}
-	}
-	// firstOf is the first node of any of the rules, and which of them it is, or -1.
-	firstOf := func(rules []uint16) (int, int) {
-		node, k := -1, -1
-		for j, r := range rules {
-			if f := int(first[r]) - 1; f >= 0 && (node < 0 || f < node) {
-				node, k = f, j
+		if r := int(t.nodes[i].Rule()); r < len(groupsOf) {
+			for _, e := range groupsOf[r] {
+				first[e.group], which[e.group] = int32(i+1), e.k
 			}
 		}
-		return node, k
 	}
-	ruleNode, _ := firstOf(s.rules)
+	// The scopes in the tree, a bit each (Schema.scopes).
+	var present uint64
+	for j, g := range s.scopes {
+		if first[g] != 0 {
+			present |= 1 << j
+		}
+	}
+	ruleNode := int(first[s.rulesGroup]) - 1
 	sp.Rule = s.Names[t.nodes[max(ruleNode, 0)].Rule()] // the root's when no rule is named
 	ranges := sp.ranges()
 	rootEnd := t.nodes[0].End()
-	for c, list := range s.comps {
+	for c := range s.comps {
 		if want&(1<<c) == 0 {
 			continue
 		}
-		for di := range list {
-			d := &list[di]
-			end := rootEnd // the root's, for a declaration without a scope
-			if d.scope >= 0 {
-				f := first[d.scope]
-				if f == 0 {
-					continue // the scope is not in the tree
-				}
-				end = t.nodes[f-1].End()
-			}
-			// The first node of the rules decides, unless its form finds no component there
-			// (A/.. without the "/", RULE>? without a "?"): then the later nodes are tried.
-			r, ok := Range{}, false
-			if i, k := firstOf(d.rules); i >= 0 {
-				if r, ok = t.componentAt(d, k, i, end); !ok {
-					r, ok = t.component(d, i+1, end)
-				}
-			}
-			if !ok {
-				r = Range{Defined: d.emptyIfNot}
-			}
-			*ranges[c] = r
-			break
+		// The first declaration whose scope is in the tree, else the unscoped one.
+		list := s.comps[c]
+		di := s.unscoped[c]
+		for m := s.scopeBits[c] & present; m != 0; m &= m - 1 {
+			di = min(di, int(s.scopeDecl[c][bits.TrailingZeros64(m)]))
 		}
+		if di >= len(list) {
+			continue // none: the component is undefined
+		}
+		d := &list[di]
+		end := rootEnd // the root's, for a declaration without a scope
+		if d.scope >= 0 {
+			end = t.nodes[first[d.scopeGroup]-1].End()
+		}
+		// The first node of the rules decides, unless its form finds no component there
+		// (A/.. without the "/", RULE>? without a "?"): then the later nodes are tried.
+		r, ok := Range{}, false
+		if i := int(first[d.group]) - 1; i >= 0 {
+			if k := int(which[d.group]); d.to[k] == -1 && d.cuts[k] == 0 {
+				n := t.nodes[i] // the usual form, the node whole: componentAt's answer, without the call
+				r, ok = Range{Start: int(n.Start()), End: int(n.End()), Defined: true}, true
+			} else if r, ok = t.componentAt(d, k, i, end); !ok {
+				r, ok = t.component(d, i+1, end)
+			}
+		}
+		if !ok {
+			r = Range{Defined: d.emptyIfNot}
+		}
+		*ranges[c] = r
 	}
-	kindNode = -1 // the node that gave the host its kind
-	if i, _ := firstOf(s.kindRules); i >= 0 {
-		kindNode = i
-		if sp.Host.Defined {
-			sp.HostKind = s.kinds[t.nodes[i].Rule()]
-		}
+	kindNode = int(first[s.kindGroup]) - 1 // the node that gave the host its kind
+	if kindNode >= 0 && sp.Host.Defined {
+		sp.HostKind = s.kinds[t.nodes[kindNode].Rule()]
 	}
 	return kindNode
+}
+
+// A groupEntry is one group a rule is in (Schema.groupsOf), and the rule's place in the
+// group's list (the first, when the list names it more than once).
+type groupEntry struct {
+	group int32
+	k     uint16
 }
 
 // plainSpans is spansOf for a schema whose components are each the first node of their

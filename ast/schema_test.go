@@ -57,6 +57,14 @@ func FuzzSchema(f *testing.F) {
 				}
 			}
 		}
+		// The general way finds what its first version finds, for any declarations.
+		for _, want := range []uint{allComponents, 1 << compHost, allComponents &^ (1 << compHost), 1 << compPath} {
+			got, gk := tree.GeneralSpansOf(want)
+			exp, ek := tree.SpansByRulesOf(want)
+			if got != exp || gk != ek {
+				t.Fatalf("components %08b: the general way %+v (kind node %d), by rules %+v (%d)", want, got, gk, exp, ek)
+			}
+		}
 		c := tree.Components()
 		for _, p := range []*string{c.Scheme, c.Authority, c.Userinfo, c.Host, c.Port, c.Path, c.Query, c.Fragment} {
 			if p != nil && !strings.Contains(src, *p) {

@@ -2,6 +2,7 @@ package ast_test
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,29 +18,7 @@ import (
 // kind node as the general way gives, for every component set asked (Spans, Blame's, the
 // jsonl records'), on every table input of every grammar and the corpus, in every grammar.
 func TestPlainSpans(t *testing.T) {
-	inputs := append(corpus.Lines(3000, 7), corpus.TextLines(1000, 7)...)
-	files, err := filepath.Glob("../grammars/*/testdata/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no grammar tables: %v", err)
-	}
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
-				inputs = append(inputs, l)
-			}
-		}
-		f.Close()
-	}
-	wants := []uint{1<<8 - 1, 0}
-	for c := range 8 {
-		wants = append(wants, 1<<c, (1<<8-1)&^(1<<c))
-	}
+	inputs, wants := spansInputs(t)
 	plain, trees := 0, 0
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
@@ -71,6 +50,103 @@ func TestPlainSpans(t *testing.T) {
 		t.Fatalf("the one-pass way held to the general one in %d grammars on %d trees: the test says little", plain, trees)
 	}
 	t.Logf("%d grammars take the one-pass way; %d trees compared", plain, trees)
+}
+
+// spansInputs are the inputs of the tests of the ways to the spans: corpus and text-shaped
+// lines and every table input of every grammar; and the sets of components they ask for
+// (all, none, each alone and each left out).
+func spansInputs(t *testing.T) (inputs []string, wants []uint) {
+	t.Helper()
+	inputs = append(corpus.Lines(3000, 7), corpus.TextLines(1000, 7)...)
+	files, err := filepath.Glob("../grammars/*/testdata/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no grammar tables: %v", err)
+	}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
+				inputs = append(inputs, l)
+			}
+		}
+		f.Close()
+	}
+	wants = []uint{1<<8 - 1, 0}
+	for c := range 8 {
+		wants = append(wants, 1<<c, (1<<8-1)&^(1<<c))
+	}
+	return inputs, wants
+}
+
+// The general way (one pass noting the first node of each list of rules the declarations
+// name, the declaration of a component chosen by the scopes in the tree) finds what its
+// first version, which looked each declaration's rules up in turn, finds: in every grammar,
+// on the inputs of TestPlainSpans; rfc1738's and url-1993's scoped declarations among them.
+func TestGeneralSpans(t *testing.T) {
+	inputs, wants := spansInputs(t)
+	scoped, trees := 0, 0
+	for _, id := range urlgrammar.IDs() {
+		p := urlgrammar.MustLookup(id).NewParser()
+		for _, s := range inputs {
+			tree, err := p.Parse(s)
+			if err != nil {
+				continue
+			}
+			trees++
+			for _, want := range wants {
+				got, gk := tree.GeneralSpansOf(want)
+				exp, ek := tree.SpansByRulesOf(want)
+				if got != exp || gk != ek {
+					t.Fatalf("%s %q, components %08b: %+v (kind node %d), by rules %+v (%d)", id, s, want, got, gk, exp, ek)
+				}
+			}
+			if !ast.PlainComps(tree.Schema()) {
+				scoped++
+			}
+		}
+	}
+	if scoped < 1000 || trees < 40000 {
+		t.Fatalf("%d trees compared, %d of a grammar with scoped declarations: the test says little", trees, scoped)
+	}
+	t.Logf("%d trees compared, %d of grammars the one pass does not take", trees, scoped)
+}
+
+// A schema may name up to 64 rules as scopes of its components (generalSpans keeps the
+// scopes in the tree as the bits of a word); NewSchema refuses a 65th, and with 64 each
+// component is still the one of the first declaration whose scope is in the tree.
+func TestScopesLimit(t *testing.T) {
+	names := []string{"ref", "path"}
+	var decls []ast.Decl
+	for i := range 65 {
+		names = append(names, fmt.Sprintf("s%d", i))
+		decls = append(decls, ast.Decl{Key: fmt.Sprintf("component path in s%d", i), Value: "path"})
+	}
+	if _, err := ast.NewSchema(names, decls); err == nil || !strings.Contains(err.Error(), "64") {
+		t.Fatalf("65 scopes: %v, want the limit named", err)
+	}
+	decls = decls[:64]
+	decls[63].Value = `path ""` // the last scope's path is empty where it has no path node
+	s, err := ast.NewSchema(names, decls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "abc": scope s63 over the whole, then s10 over "b" with a path node over "b".
+	tree := ast.NewTree("abc", s, []ast.TreeNode{node(0, 3, 0, 0), node(0, 3, 2+63, 1), node(1, 2, 2+10, 2), node(1, 2, 1, 3)})
+	if sp, _ := tree.GeneralSpansOf(1<<8 - 1); !sp.Path.Defined || sp.Path.Start != 1 || sp.Path.End != 2 {
+		t.Fatalf("path %+v, want b, the node's (s10's declaration comes first)", sp.Path)
+	}
+	requireSamePasses(t, tree)
+	// Without s10's node, s63's declaration decides: its rules have a node.
+	tree = ast.NewTree("abc", s, []ast.TreeNode{node(0, 3, 0, 0), node(0, 3, 2+63, 1), node(1, 2, 1, 2)})
+	if sp, _ := tree.GeneralSpansOf(1<<8 - 1); !sp.Path.Defined || sp.Path.Start != 1 {
+		t.Fatalf("path %+v, want b", sp.Path)
+	}
+	requireSamePasses(t, tree)
 }
 
 // The one-pass way on made-up schemas, for what no bundled grammar's trees show: a component
@@ -245,8 +321,9 @@ func node(start, end, rule, depth int) ast.TreeNode {
 	return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
 }
 
-// requireSamePasses fails the test unless the one pass and the general way find the same
-// spans, rule and kind node of tree for every set of components asked.
+// requireSamePasses fails the test unless the one pass (for a schema it takes), the general
+// way and its first version find the same spans, rule and kind node of tree for every set of
+// components asked.
 func requireSamePasses(t *testing.T, tree ast.Tree) {
 	t.Helper()
 	for want := uint(0); want < 1<<8; want++ {
@@ -254,6 +331,9 @@ func requireSamePasses(t *testing.T, tree ast.Tree) {
 		exp, ek := tree.GeneralSpansOf(want)
 		if got != exp || gk != ek {
 			t.Fatalf("%q, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", tree.Src(), want, got, gk, exp, ek)
+		}
+		if ref, rk := tree.SpansByRulesOf(want); exp != ref || ek != rk {
+			t.Fatalf("%q, components %08b: the general way %+v (kind node %d), by rules %+v (%d)", tree.Src(), want, exp, ek, ref, rk)
 		}
 	}
 }
