@@ -33,13 +33,7 @@ func TestPlainSpans(t *testing.T) {
 				break
 			}
 			seen++
-			for _, want := range wants {
-				got, gk := tree.SpansOf(want)
-				exp, ek := tree.GeneralSpansOf(want)
-				if got != exp || gk != ek {
-					t.Fatalf("%s %q, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", id, s, want, got, gk, exp, ek)
-				}
-			}
+			requireSameWays(t, id, tree, wants, "one pass", ast.Tree.SpansOf, "the general way", ast.Tree.GeneralSpansOf)
 		}
 		if seen > 0 {
 			plain++
@@ -98,13 +92,7 @@ func TestGeneralSpans(t *testing.T) {
 				continue
 			}
 			trees++
-			for _, want := range wants {
-				got, gk := tree.GeneralSpansOf(want)
-				exp, ek := tree.SpansByRulesOf(want)
-				if got != exp || gk != ek {
-					t.Fatalf("%s %q, components %08b: %+v (kind node %d), by rules %+v (%d)", id, s, want, got, gk, exp, ek)
-				}
-			}
+			requireSameWays(t, id, tree, wants, "the general way", ast.Tree.GeneralSpansOf, "by rules", ast.Tree.SpansByRulesOf)
 			if !ast.PlainComps(tree.Schema()) {
 				scoped++
 			}
@@ -326,14 +314,23 @@ func node(start, end, rule, depth int) ast.TreeNode {
 // components asked.
 func requireSamePasses(t *testing.T, tree ast.Tree) {
 	t.Helper()
+	var every []uint
 	for want := uint(0); want < 1<<8; want++ {
-		got, gk := tree.SpansOf(want)
-		exp, ek := tree.GeneralSpansOf(want)
+		every = append(every, want)
+	}
+	requireSameWays(t, "", tree, every, "one pass", ast.Tree.SpansOf, "the general way", ast.Tree.GeneralSpansOf)
+	requireSameWays(t, "", tree, every, "the general way", ast.Tree.GeneralSpansOf, "by rules", ast.Tree.SpansByRulesOf)
+}
+
+// requireSameWays fails the test unless two ways to the spans of tree (of grammar id, or a
+// made-up one) find the same spans, rule and kind node for each set of components in wants.
+func requireSameWays(t *testing.T, id string, tree ast.Tree, wants []uint, aName string, a func(ast.Tree, uint) (ast.Spans, int), bName string, b func(ast.Tree, uint) (ast.Spans, int)) {
+	t.Helper()
+	for _, want := range wants {
+		got, gk := a(tree, want)
+		exp, ek := b(tree, want)
 		if got != exp || gk != ek {
-			t.Fatalf("%q, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", tree.Src(), want, got, gk, exp, ek)
-		}
-		if ref, rk := tree.SpansByRulesOf(want); exp != ref || ek != rk {
-			t.Fatalf("%q, components %08b: the general way %+v (kind node %d), by rules %+v (%d)", tree.Src(), want, exp, ek, ref, rk)
+			t.Fatalf("%s %q, components %08b: %s %+v (kind node %d), %s %+v (%d)", id, tree.Src(), want, aName, got, gk, bName, exp, ek)
 		}
 	}
 }
