@@ -322,7 +322,7 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 		groupOf[key] = g
 		for k, r := range rules {
 			if slices.Index(rules, r) == k { // a rule named twice is at its first place
-				s.groupsOf[r] = append(s.groupsOf[r], groupEntry{int32(g), uint16(k)})
+				s.groupsOf[r] = append(s.groupsOf[r], groupEntry{int32(g), int32(k)})
 			}
 		}
 		return g
@@ -768,10 +768,10 @@ func (t Tree) generalSpans(sp *Spans, want uint) (kindNode int) {
 	// a load, where a loop over the list's rules at each declaration took a third of
 	// rfc1738's Spans.
 	var firstBuf [64]int32 // per group: its first node + 1, 0 for none
-	var whichBuf [64]uint16
+	var whichBuf [64]int32
 	first, which := firstBuf[:], whichBuf[:]
 	if s.numGroups > len(firstBuf) {
-		first, which = make([]int32, s.numGroups), make([]uint16, s.numGroups)
+		first, which = make([]int32, s.numGroups), make([]int32, s.numGroups)
 	}
 	groupsOf := s.groupsOf
 	// From the last node back, so that a group's first node is written last: stores, and no
@@ -838,8 +838,7 @@ func (t Tree) generalSpans(sp *Spans, want uint) (kindNode int) {
 // A groupEntry is one group a rule is in (Schema.groupsOf), and the rule's place in the
 // group's list (the first, when the list names it more than once).
 type groupEntry struct {
-	group int32
-	k     uint16
+	group, k int32
 }
 
 // plainSpans is spansOf for a schema whose components are each the first node of their
