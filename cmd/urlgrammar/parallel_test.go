@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -26,22 +25,19 @@ import (
 // leaves out the line numbers, which each part would count from 1.
 func TestGNUParallelSplit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and runs GNU parallel")
+		t.Skip("runs GNU parallel")
 	}
 	par, err := exec.LookPath("parallel")
 	if err != nil {
 		t.Skipf("%s: GNU parallel is not installed (make tools installs Debian's parallel): not run", t.Name())
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "urlgrammar")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin, env := cli(t)
 	lines := append(corpus.Lines(3000, 7), corpus.TextLines(3000, 8)...)
 	in := strings.Join(lines, "\n") + "\n"
 	for _, format := range []string{"jsonl", "tsv"} {
 		args := []string{"check", "--exit-zero", "--no-header", "--no-place", "--format", format}
-		one := exec.Command(bin, args...)
+		one := child(t, args...)
 		one.Stdin = strings.NewReader(in)
 		want, err := one.Output()
 		require.NoError(t, err)
@@ -49,7 +45,7 @@ func TestGNUParallelSplit(t *testing.T) {
 		split.Stdin = strings.NewReader(in)
 		var stderr bytes.Buffer
 		split.Stderr = &stderr
-		split.Env = append(os.Environ(), "HOME="+dir) // parallel keeps its state under $HOME
+		split.Env = append(env, "HOME="+dir) // parallel keeps its state under $HOME
 		got, err := split.Output()
 		require.NoError(t, err, "%s", stderr.String())
 		require.Equal(t, strings.Count(string(want), "\n"), len(lines), "one line out per line in")
@@ -57,13 +53,14 @@ func TestGNUParallelSplit(t *testing.T) {
 	}
 }
 
-// buildCLI builds the command once for the tests that run it as engines do: a subprocess.
-func buildCLI(t *testing.T) string {
+// cli returns the command as the tests that run it as engines do (a subprocess) run it: this
+// test binary, which runs main when the environment env gives it (TestMain), as child does.
+// A go build of the command for each of them took about 2 seconds of the package's tests.
+func cli(t *testing.T) (bin string, env []string) {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "urlgrammar")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	return bin
+	bin, err := os.Executable()
+	require.NoError(t, err)
+	return bin, append(os.Environ(), "URLGRAMMAR_TEST_MAIN=1")
 }
 
 // As a ClickHouse executable function (and Spark's pipe) uses it: one long-lived process
@@ -72,11 +69,7 @@ func buildCLI(t *testing.T) string {
 // the verdicts. The rows are key<TAB>URL and hostile ones (empty, NUL, invalid UTF-8, a lone
 // CR, too few columns).
 func TestEngineHarnessBlocks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	bin := buildCLI(t)
-	cmd := exec.Command(bin, "check", "--exit-zero", "--no-header", "--no-place", "--column", "2", "--format", "tsv")
+	cmd := child(t, "check", "--exit-zero", "--no-header", "--no-place", "--column", "2", "--format", "tsv")
 	stdin, err := cmd.StdinPipe()
 	require.NoError(t, err)
 	stdout, err := cmd.StdoutPipe()
@@ -114,16 +107,12 @@ func TestEngineHarnessBlocks(t *testing.T) {
 // As Hadoop Streaming runs a mapper: the whole input on stdin, a non-zero status fails the
 // task, and the output is read as key<TAB>value lines, one per input line.
 func TestEngineHarnessStreaming(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	bin := buildCLI(t)
 	var in strings.Builder
 	rows := append(corpus.Lines(2000, 11), "", "\x00", "a\tb\tc")
 	for i, l := range rows {
 		fmt.Fprintf(&in, "k%d\t%s\n", i, l)
 	}
-	cmd := exec.Command(bin, "check", "--exit-zero", "--no-header", "--no-place", "--column", "2", "--format", "jsonl", "-j", "2")
+	cmd := child(t, "check", "--exit-zero", "--no-header", "--no-place", "--column", "2", "--format", "jsonl", "-j", "2")
 	cmd.Stdin = strings.NewReader(in.String())
 	out, err := cmd.Output()
 	require.NoError(t, err, "a non-zero status fails the task")
