@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -125,16 +126,27 @@ func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewri
 	return normal, rewritten
 }
 
-// checkIsTarget checks isTarget on s in g with every option, against the base of RFC 3986's
-// examples (and "HTTP://a/b", whose scheme Compat compares without case), and counts its
-// answers.
-func checkIsTarget(t *testing.T, g *urlgrammar.Grammar, s string) (own, not int) {
-	t.Helper()
-	ref, err := g.Parse(s)
-	if err != nil {
-		return 0, 0
+// A targetCase is one of the Resolvers checkIsTarget reads references with: a base and
+// options.
+type targetCase struct {
+	base string
+	opt  Options
+	rs   *Resolver
+}
+
+// targetCases holds, per grammar (*urlgrammar.Grammar), its targetCases: made once and used
+// for every input, as a program uses a Resolver (made per input, they took a third of the
+// test's time, each with a new Parser).
+var targetCases sync.Map
+
+// targetCasesOf returns g's Resolvers of every option (algorithm, dot segments, Compat),
+// against the base of RFC 3986's examples and "HTTP://a/b" (whose scheme Compat compares
+// without case).
+func targetCasesOf(g *urlgrammar.Grammar) []targetCase {
+	if cs, ok := targetCases.Load(g); ok {
+		return cs.([]targetCase)
 	}
-	sp := ref.Spans()
+	var cs []targetCase
 	for _, baseText := range []string{"http://a/b/c/d;p?q", "HTTP://a/b"} {
 		base, err := g.Parse(baseText)
 		if err != nil {
@@ -143,31 +155,47 @@ func checkIsTarget(t *testing.T, g *urlgrammar.Grammar, s string) (own, not int)
 		for _, alg := range []Algorithm{Algorithm2003, Algorithm1997, Algorithm3986, Algorithm2396} {
 			for _, dots := range []DotSegments{DotsKeep, DotsRemove, DotsError} {
 				for _, compat := range []bool{false, true} {
-					rs := newResolver(g, base, Options{Grammar: g, Algorithm: alg, Dots: dots, Compat: compat})
-					// Target, the text without the tree, is ResolveString's text, or its error.
-					res, rerr := rs.ResolveString(s)
-					if text, err := rs.Target(s); rerr == nil && text != res.String() || fmt.Sprint(err) != fmt.Sprint(rerr) {
-						t.Fatalf("%s %v dots %v compat %v: Target(%q) against %q = %q, %v; ResolveString %v, %v", g.ID(), alg, dots, compat, s, baseText, text, err, res, rerr)
-					}
-					if !rs.isTarget(&sp, ref.Src()) {
-						// The shortcut may miss a target only where Compat reads the scheme,
-						// a guard keeps the path ("foo:/.//b"), or dot-segment removal leaves
-						// the dots.
-						if path := sp.Path.In(s); rerr == nil && !res.SameDocument && res.String() == s && !strings.HasPrefix(path, "/.//") &&
-							!hasDotSegment(path) && !(compat && strings.EqualFold(sp.Scheme.In(s), "http")) {
-							t.Errorf("%s %v dots %v compat %v: %q against %q is its own target, but isTarget says no", g.ID(), alg, dots, compat, s, baseText)
-						}
-						not++
-						continue
-					}
-					own++
-					// parsed false: resolve runs in full, not isTarget.
-					res, err := rs.resolve(ref, false)
-					if err != nil || res.Target.String() != s || res.SameDocument || !slices.Equal(res.Target.Nodes(), ref.Nodes()) {
-						t.Fatalf("%s %v dots %v compat %v: isTarget(%q) against %q, but resolve gives %v, %v", g.ID(), alg, dots, compat, s, baseText, res, err)
-					}
+					opt := Options{Grammar: g, Algorithm: alg, Dots: dots, Compat: compat}
+					cs = append(cs, targetCase{baseText, opt, newResolver(g, base, opt)})
 				}
 			}
+		}
+	}
+	targetCases.Store(g, cs)
+	return cs
+}
+
+// checkIsTarget checks isTarget on s in g with every Resolver of targetCasesOf, and counts
+// its answers.
+func checkIsTarget(t *testing.T, g *urlgrammar.Grammar, s string) (own, not int) {
+	t.Helper()
+	ref, err := g.Parse(s)
+	if err != nil {
+		return 0, 0
+	}
+	sp := ref.Spans()
+	for _, c := range targetCasesOf(g) {
+		rs, baseText, alg, dots, compat := c.rs, c.base, c.opt.Algorithm, c.opt.Dots, c.opt.Compat
+		// Target, the text without the tree, is ResolveString's text, or its error.
+		res, rerr := rs.ResolveString(s)
+		if text, err := rs.Target(s); rerr == nil && text != res.String() || fmt.Sprint(err) != fmt.Sprint(rerr) {
+			t.Fatalf("%s %v dots %v compat %v: Target(%q) against %q = %q, %v; ResolveString %v, %v", g.ID(), alg, dots, compat, s, baseText, text, err, res, rerr)
+		}
+		if !rs.isTarget(&sp, ref.Src()) {
+			// The shortcut may miss a target only where Compat reads the scheme, a guard
+			// keeps the path ("foo:/.//b"), or dot-segment removal leaves the dots.
+			if path := sp.Path.In(s); rerr == nil && !res.SameDocument && res.String() == s && !strings.HasPrefix(path, "/.//") &&
+				!hasDotSegment(path) && !(compat && strings.EqualFold(sp.Scheme.In(s), "http")) {
+				t.Errorf("%s %v dots %v compat %v: %q against %q is its own target, but isTarget says no", g.ID(), alg, dots, compat, s, baseText)
+			}
+			not++
+			continue
+		}
+		own++
+		// parsed false: resolve runs in full, not isTarget.
+		res, err := rs.resolve(ref, false)
+		if err != nil || res.Target.String() != s || res.SameDocument || !slices.Equal(res.Target.Nodes(), ref.Nodes()) {
+			t.Fatalf("%s %v dots %v compat %v: isTarget(%q) against %q, but resolve gives %v, %v", g.ID(), alg, dots, compat, s, baseText, res, err)
 		}
 	}
 	return own, not
