@@ -36,6 +36,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
 	whatwgurl "github.com/urlgrammar/urlgrammar/grammars/whatwg-url"
 	"github.com/urlgrammar/urlgrammar/grammartest"
+	"github.com/urlgrammar/urlgrammar/internal/rootviews"
 )
 
 // viewPackage is what the tests need of a grammar's generated views: its Shapes, and its Root
@@ -322,210 +323,18 @@ func goName(rule string) string {
 	}
 }
 
-// readRootOf is readRoot[id] called directly, so that the compiler sees the tree does not
-// escape (through a func value it cannot).
-func readRootOf(id string, t *ast.Tree) int {
-	switch id {
-	case "rfc3986":
-		return read3986(t)
-	case "rfc3987":
-		return read3987(t)
-	case "rfc2396bis-01":
-		return read2396(t)
-	case "url-syntax-05":
-		return read97(t)
-	case "rfc1738":
-		return read1738(t)
-	case "url-1993":
-		return read93(t)
-	}
-	panic(id)
-}
-
-// readRoot reads every accessor of the root view of a tree of grammar id (the text of each
-// child it returns), as a program that takes a URL apart does: the cost the views add to Parse.
-// Each function spells its accessors out: a generic helper over the view types (present(v V,
-// ok bool)) calls Text through a dictionary, which moves the tree to the heap, and
-// TestViewsAllocateNothing would no longer measure what a program written plainly pays.
-var readRoot = map[string]func(t *ast.Tree) int{
-	"rfc3986":       read3986,
-	"rfc3987":       read3987,
-	"rfc2396bis-01": read2396,
-	"url-syntax-05": read97,
-	"rfc1738":       read1738,
-	"url-1993":      read93,
-}
-
-func read3986(t *ast.Tree) int {
-	r, _ := rfc3986.Root(t)
-	n := 0
-	add := func(v ast.View, ok bool) {
-		if ok {
-			n += len(v.Text())
-		}
-	}
-	s, ok := r.Scheme()
-	add(s.View, ok)
-	n += len(r.Path().Text())
-	a, ok := r.Authority()
-	add(a.View, ok)
-	p1, ok := r.PathAbempty()
-	add(p1.View, ok)
-	p2, ok := r.PathAbsolute()
-	add(p2.View, ok)
-	p3, ok := r.PathRootless()
-	add(p3.View, ok)
-	p4, ok := r.PathEmpty()
-	add(p4.View, ok)
-	p5, ok := r.PathNoscheme()
-	add(p5.View, ok)
-	q, ok := r.Query()
-	add(q.View, ok)
-	f, ok := r.Fragment()
-	add(f.View, ok)
-	return n
-}
-
-func read3987(t *ast.Tree) int {
-	r, _ := rfc3987.Root(t)
-	n := 0
-	add := func(v ast.View, ok bool) {
-		if ok {
-			n += len(v.Text())
-		}
-	}
-	s, ok := r.Scheme()
-	add(s.View, ok)
-	a, ok := r.Iauthority()
-	add(a.View, ok)
-	p1, ok := r.IpathAbempty()
-	add(p1.View, ok)
-	p2, ok := r.IpathAbsolute()
-	add(p2.View, ok)
-	p3, ok := r.IpathRootless()
-	add(p3.View, ok)
-	p4, ok := r.IpathEmpty()
-	add(p4.View, ok)
-	p5, ok := r.IpathNoscheme()
-	add(p5.View, ok)
-	q, ok := r.Iquery()
-	add(q.View, ok)
-	f, ok := r.Ifragment()
-	add(f.View, ok)
-	return n
-}
-
-func read2396(t *ast.Tree) int {
-	r, _ := rfc2396bis01.Root(t)
-	n := 0
-	add := func(v ast.View, ok bool) {
-		if ok {
-			n += len(v.Text())
-		}
-	}
-	s, ok := r.Scheme()
-	add(s.View, ok)
-	a, ok := r.Authority()
-	add(a.View, ok)
-	p1, ok := r.AbsPath()
-	add(p1.View, ok)
-	p2, ok := r.RelPath()
-	add(p2.View, ok)
-	o, ok := r.OpaquePart()
-	add(o.View, ok)
-	q, ok := r.Query()
-	add(q.View, ok)
-	f, ok := r.Fragment()
-	add(f.View, ok)
-	return n
-}
-
-func read97(t *ast.Tree) int {
-	r, _ := urlsyntax05.Root(t)
-	n := 0
-	add := func(v ast.View, ok bool) {
-		if ok {
-			n += len(v.Text())
-		}
-	}
-	s, ok := r.Scheme()
-	add(s.View, ok)
-	a, ok := r.Site()
-	add(a.View, ok)
-	p1, ok := r.AbsPath()
-	add(p1.View, ok)
-	p2, ok := r.RelPath()
-	add(p2.View, ok)
-	o, ok := r.OpaqueURL()
-	add(o.View, ok)
-	f, ok := r.Fragment()
-	add(f.View, ok)
-	return n
-}
-
-func read1738(t *ast.Tree) int {
-	r, _ := rfc1738.Root(t)
-	n := int(r.Kind())
-	add := func(v ast.View, ok bool) {
-		if ok {
-			n += len(v.Text())
-		}
-	}
-	u1, ok := r.Httpurl()
-	add(u1.View, ok)
-	u2, ok := r.Ftpurl()
-	add(u2.View, ok)
-	u3, ok := r.Newsurl()
-	add(u3.View, ok)
-	u4, ok := r.Nntpurl()
-	add(u4.View, ok)
-	u5, ok := r.Telneturl()
-	add(u5.View, ok)
-	u6, ok := r.Gopherurl()
-	add(u6.View, ok)
-	u7, ok := r.Waisurl()
-	add(u7.View, ok)
-	u8, ok := r.Mailtourl()
-	add(u8.View, ok)
-	u9, ok := r.Fileurl()
-	add(u9.View, ok)
-	u10, ok := r.Prosperourl()
-	add(u10.View, ok)
-	u11, ok := r.Otherurl()
-	add(u11.View, ok)
-	return n
-}
-
-func read93(t *ast.Tree) int {
-	r, _ := url1993.Root(t)
-	n := len(r.Url().Text())
-	if f, ok := r.Fragmentid(); ok {
-		n += len(f.Text())
-	}
-	return n
-}
-
-// read3986Children is read3986 through Children: every child of the root in one pass.
-func read3986Children(t *ast.Tree) int {
-	r, _ := rfc3986.Root(t)
-	c := r.Children()
-	return len(c.Scheme.Text()) + len(c.Authority.Text()) + len(c.Path.Text()) + len(c.PathAbempty.Text()) +
-		len(c.PathAbsolute.Text()) + len(c.PathRootless.Text()) + len(c.PathEmpty.Text()) + len(c.PathNoscheme.Text()) +
-		len(c.Query.Text()) + len(c.Fragment.Text())
-}
-
 // TestViewsAllocateNothing: a Parser's tree and every accessor of its root view, and every
 // segment of an RFC 3986 path, cost no allocation.
 func TestViewsAllocateNothing(t *testing.T) {
-	for id, read := range readRoot {
+	for _, id := range rootviews.IDs {
 		p := urlgrammar.MustLookup(id).NewParser()
 		in := "http://www.example.com:8080/a/b/c?q" // valid in every grammar
 		tree, err := p.Parse(in)
 		require.NoError(t, err, id)
-		require.NotZero(t, read(&tree), id)
+		require.NotZero(t, rootviews.Read(id, &tree), id)
 		allocs := testing.AllocsPerRun(100, func() {
 			tree, _ := p.Parse(in)
-			readRootOf(id, &tree)
+			rootviews.Read(id, &tree)
 		})
 		if allocs != 0 {
 			t.Errorf("grammar %s: %v allocations a parse and read", id, allocs)
@@ -547,7 +356,7 @@ func TestViewsAllocateNothing(t *testing.T) {
 	}
 	allocs = testing.AllocsPerRun(100, func() {
 		tree, _ := p.Parse("http://a/b/c/d?q#f")
-		segments = read3986Children(&tree)
+		segments = rootviews.RFC3986Children(&tree)
 	})
 	if allocs != 0 || segments != len("http")+len("a")+2*len("/b/c/d")+len("q")+len("f") {
 		t.Errorf("Children: %v allocations, %d bytes", allocs, segments)
@@ -555,11 +364,11 @@ func TestViewsAllocateNothing(t *testing.T) {
 }
 
 // BenchmarkViews measures, per grammar on the corpus lines it accepts, Parse alone, Parse and
-// then every accessor of the root view (readRoot), the same through a Parser, and net/url.Parse
+// then every accessor of the root view (rootviews.Read), the same through a Parser, and net/url.Parse
 // as the baseline: go test -run '^$' -bench Views -benchmem . and divide within a grammar.
 func BenchmarkViews(b *testing.B) {
 	for _, id := range urlgrammar.IDs() {
-		if _, ok := readRoot[id]; !ok {
+		if !rootviews.Has(id) {
 			continue
 		}
 		g := urlgrammar.MustLookup(id)
@@ -575,14 +384,14 @@ func BenchmarkViews(b *testing.B) {
 		b.Run(id+"/Parse+views", func(b *testing.B) {
 			benchLines(b, lines, func(s string) {
 				t, _ := g.Parse(s)
-				sink += readRootOf(id, &t)
+				sink += rootviews.Read(id, &t)
 			})
 		})
 		if id == "rfc3986" {
 			b.Run(id+"/Parse+children", func(b *testing.B) {
 				benchLines(b, lines, func(s string) {
 					t, _ := g.Parse(s)
-					sink += read3986Children(&t)
+					sink += rootviews.RFC3986Children(&t)
 				})
 			})
 		}
@@ -591,7 +400,7 @@ func BenchmarkViews(b *testing.B) {
 		b.Run(id+"/Parser+views", func(b *testing.B) {
 			benchLines(b, lines, func(s string) {
 				t, _ := p.Parse(s)
-				sink += readRootOf(id, &t)
+				sink += rootviews.Read(id, &t)
 			})
 		})
 	}

@@ -14,7 +14,8 @@
 //
 // It prints a Markdown table: per grammar and call, the instructions per URL, and net/url's
 // count over the call's (its counterpart: url.Parse for a parse, Parse and String for a
-// normal form, ResolveReference and String for a resolution). make bench-instructions runs
+// normal form, ResolveReference and String for a resolution); for the grammars with views,
+// Parse and then every accessor of the root view (Parse+views). make bench-instructions runs
 // it, with valgrind installed when it is missing. Build it with go build: go run strips the
 // binary of the symbols valgrind finds the measured function by.
 //
@@ -43,6 +44,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 	_ "github.com/urlgrammar/urlgrammar/grammars/all"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/rootviews"
 	"github.com/urlgrammar/urlgrammar/resolve"
 )
 
@@ -90,6 +92,22 @@ var calls = []call{
 		return func(i int) { _ = trees[i].Spans() }, nil
 	}},
 }
+
+// viewCalls are measured for the grammars whose root view rootviews reads: Parse and then
+// every accessor of the root view, whose count over the Parse row's is what the generated
+// views add to a parse (docs/go.md, "Typed views").
+var viewCalls = []call{
+	{name: "Parse+views", baseline: "net/url.Parse", prepare: func(g *urlgrammar.Grammar, lines []string) (func(int), error) {
+		id := g.ID()
+		return func(i int) {
+			t, _ := g.Parse(lines[i])
+			viewsRead += rootviews.Read(id, &t)
+		}, nil
+	}},
+}
+
+// viewsRead keeps the views' reads from being left out by the compiler.
+var viewsRead int
 
 var resolveCalls = []call{
 	{name: "net/url Parse+String", prepare: func(_ *urlgrammar.Grammar, lines []string) (func(int), error) {
@@ -172,7 +190,7 @@ func main() {
 
 // find returns the call of the name, from calls or resolveCalls.
 func find(name string) (call, bool) {
-	for _, c := range append(calls[:len(calls):len(calls)], resolveCalls...) {
+	for _, c := range slices.Concat(calls, viewCalls, resolveCalls) {
 		if c.name == name {
 			return c, true
 		}
@@ -239,6 +257,19 @@ type count struct {
 	err           error
 }
 
+// callsOf returns the calls measured for grammar id: calls, viewCalls where rootviews reads
+// its root view, resolveCalls for resolveGrammars.
+func callsOf(id string) []call {
+	list := slices.Clone(calls)
+	if rootviews.Has(id) {
+		list = append(list, viewCalls...)
+	}
+	if slices.Contains(resolveGrammars, id) {
+		list = append(list, resolveCalls...)
+	}
+	return list
+}
+
 // run measures the calls of the names (every call when names is empty; a call's baseline
 // is measured with it) of every grammar, jobs processes at a time, and writes the table.
 func run(w io.Writer, grammars, names []string, n, passes, jobs int) error {
@@ -269,10 +300,7 @@ func run(w io.Writer, grammars, names []string, n, passes, jobs int) error {
 		if _, err := urlgrammar.Lookup(id); err != nil {
 			return err
 		}
-		add(id, calls)
-		if slices.Contains(resolveGrammars, id) {
-			add(id, resolveCalls)
-		}
+		add(id, callsOf(id))
 	}
 	sem := make(chan struct{}, max(jobs, 1))
 	var wg sync.WaitGroup

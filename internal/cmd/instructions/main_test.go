@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -10,6 +11,28 @@ import (
 
 	"github.com/stretchr/testify/require"
 )
+
+// Every call measured of every default grammar runs, as the child valgrind runs does it
+// (without valgrind): its set-up takes the grammar's lines and its loop runs over them.
+func TestEveryCallRuns(t *testing.T) {
+	for _, id := range strings.Split(defaultGrammars, ",") {
+		for _, c := range callsOf(id) {
+			var out bytes.Buffer
+			require.NoError(t, child(&out, id, c.name, 200, 1), "%s %s", id, c.name)
+			n, err := linesOf(out.String())
+			require.NoError(t, err, "%s %s", id, c.name)
+			require.Positive(t, n)
+		}
+	}
+	names := func(id string) (n []string) {
+		for _, c := range callsOf(id) {
+			n = append(n, c.name)
+		}
+		return n
+	}
+	require.Contains(t, names("rfc3986"), "Parse+views", "rfc3986's views are measured")
+	require.NotContains(t, names("whatwg-url"), "Parse+views", "rootviews does not read whatwg-url's")
+}
 
 // valgrind's standard error after a callgrind run, as 3.19 writes it.
 const callgrindStderr = `==8258== Callgrind, a call-graph generating cache profiler
