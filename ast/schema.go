@@ -765,8 +765,8 @@ func (t Tree) generalSpans(sp *Spans, want uint) (kindNode int) {
 	// Every list of rules the declarations look the first node of up is a group (the rule
 	// declaration, the host kinds, each component declaration's rules, each scope): one pass
 	// notes each group's first node and which of its rules that node is of. A lookup is then
-	// a load, where a loop over the list's rules at each declaration took a third of
-	// rfc1738's Spans.
+	// a load, where a loop over the list's rules at each declaration took a quarter of
+	// rfc1738's Spans (callgrind: 655k of its 2.54M instructions on 1,458 trees).
 	var firstBuf [64]int32 // per group: its first node + 1, 0 for none
 	var whichBuf [64]int32
 	first, which := firstBuf[:], whichBuf[:]
