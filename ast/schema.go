@@ -320,8 +320,10 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 		g := s.numGroups
 		s.numGroups++
 		groupOf[key] = g
+		named := make([]bool, len(names))
 		for k, r := range rules {
-			if slices.Index(rules, r) == k { // a rule named twice is at its first place
+			if !named[r] { // a rule named twice is at its first place
+				named[r] = true
 				s.groupsOf[r] = append(s.groupsOf[r], groupEntry{int32(g), int32(k)})
 			}
 		}
