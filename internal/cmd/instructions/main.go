@@ -329,8 +329,11 @@ func countOne(self, id, name string, n, passes int) (int, float64, error) {
 		self, "-measure", name, "-g", id, "-n", strconv.Itoa(n), "-passes", strconv.Itoa(passes))
 	// Without asynchronous preemption: callgrind 3.19 fails an assertion
 	// (vgCallgrind_post_signal) when the runtime's preemption signal comes while it handles
-	// another, in about one run in ten of a few seconds.
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1")
+	// another, in about one run in ten of a few seconds. Without RDTSCP: valgrind 3.19 does not
+	// know the instruction (SIGILL), which the runtime's cputicks uses where the processor has
+	// it (this machine's AMD EPYC) when a lock is contended, in about one run of
+	// make bench-instructions in two.
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
