@@ -229,6 +229,11 @@ func child(w io.Writer, id, name string, n, passes int) error {
 	if _, err := fmt.Fprintf(w, "lines %d\n", len(lines)); err != nil {
 		return err
 	}
+	// A collection now, so that none the set-up began is under way in measure: its work there
+	// would depend on when the set-up's cycle started, which is a matter of time (a loaded
+	// machine moved net/url.Parse's count by a tenth); a cycle the measured calls start is
+	// then a matter of what they allocate.
+	runtime.GC()
 	measure(body, len(lines), passes)
 	return nil
 }
