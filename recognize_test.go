@@ -66,7 +66,7 @@ func recognizeInputs(t testing.TB, n int) []string {
 // the parser at every point.
 func TestRecognizeMatchesRun(t *testing.T) {
 	t.Parallel()
-	inputs := recognizeInputs(t, 2000*conformanceScale())
+	inputs := shortInputs(recognizeInputs(t, 2000*conformanceScale()))
 	t.Logf("%d inputs", len(inputs))
 	for _, id := range ownIDs() {
 		t.Run(id, func(t *testing.T) {

@@ -20,7 +20,11 @@ import (
 // jsonInputs are the inputs of every grammar's tables and of the corpora, each once (a third
 // of the lines are in several tables, or in a corpus too).
 func jsonInputs(t testing.TB) []string {
-	inputs := append(corpus.Lines(3000, 3), corpus.TextLines(3000, 4)...)
+	lines := 3000
+	if testing.Short() {
+		lines = 750 // the quick loop (docs/testing.md): the tables' lines all, fewer corpus lines
+	}
+	inputs := append(corpus.Lines(lines, 3), corpus.TextLines(lines, 4)...)
 	files, err := filepath.Glob("../testdata/*/*.txt")
 	require.NoError(t, err)
 	tables, err := filepath.Glob("../grammars/*/testdata/*.txt")

@@ -68,7 +68,10 @@ var adversarial = []struct {
 // each reference reported (at most MaxLength bytes each). It would fail for a scanner that
 // reads the input whole or keeps a line.
 func TestBoundedMemory(t *testing.T) {
-	const size = 16 << 20
+	size := int64(16 << 20)
+	if testing.Short() {
+		size = 2 << 20 // the quick loop (docs/testing.md): still twice the fixed allowance
+	}
 	for _, f := range adversarial {
 		t.Run(f.name, func(t *testing.T) {
 			r := io.MultiReader(strings.NewReader(f.prefix), &repeatReader{pattern: []byte(f.pattern), n: size})

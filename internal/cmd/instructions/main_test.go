@@ -101,6 +101,9 @@ func FuzzCollected(f *testing.F) {
 // their work does (Valid, a DFA's pass, is below net/url.Parse and a Parse, which builds a
 // tree too), which counts of the wrong function's instructions would not.
 func TestCountsAreRepeatable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("TestCountsAreRepeatable: six runs under valgrind (about ten seconds), left out of the quick loop (-short)")
+	}
 	if _, err := exec.LookPath("valgrind"); err != nil {
 		t.Skip("TestCountsAreRepeatable: valgrind is not installed (make tools installs Debian's valgrind)")
 	}
