@@ -94,8 +94,10 @@ type Schema struct {
 	compK      [][numComponents]uint8
 	ruleDecl   []bool
 	// plainLook is, per rule, what plainSpans looks for in its nodes (lookComp: compMask is
-	// not 0, lookRule: ruleDecl, lookKind: a host kind): one load a node, and most are 0.
-	plainLook []uint8
+	// not 0, lookRule: ruleDecl, lookKind: a host kind): one load a node, and most are 0. An
+	// array of every rule a node can name (0 past Names), so that the load needs no bounds
+	// check.
+	plainLook *[MaxTreeRules]uint8
 	// compEmpty marks the components whose declaration gives an empty one where the tree
 	// has none (componentDecl.emptyIfNot).
 	compEmpty uint8
@@ -400,7 +402,7 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			s.altLook[r] |= altRuleNode
 		}
 	}
-	s.compOne, s.plainLook = make([]int8, len(names)), make([]uint8, len(names))
+	s.compOne, s.plainLook = make([]int8, len(names)), new([MaxTreeRules]uint8)
 	for r, m := range s.compMask {
 		s.compOne[r] = -1
 		if c := bits.TrailingZeros8(m); bits.OnesCount8(m) == 1 {
