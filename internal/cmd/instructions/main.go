@@ -336,8 +336,8 @@ func countOne(self, id, name string, n, passes int) (int, float64, error) {
 	// (vgCallgrind_post_signal) when the runtime's preemption signal comes while it handles
 	// another, in about one run in ten of a few seconds. Without RDTSCP: valgrind 3.19 does not
 	// know the instruction (SIGILL), which the runtime's cputicks uses where the processor has
-	// it (this machine's AMD EPYC) when a lock is contended, in about one run of
-	// make bench-instructions in two.
+	// it (an AMD EPYC, for one) when a lock is contended: one count in about fifty, so that
+	// each of three runs of make bench-instructions failed.
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
