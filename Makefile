@@ -65,9 +65,20 @@ test-go-next:
 	GOTOOLCHAIN=$(GO_NEXT) $(MAKE) --no-print-directory check-generated
 
 # The tests as 32-bit x86 binaries (CI runs it): an int is 32 bits there, as on 32-bit ARM,
-# and an offset or size that overflows one shows. An amd64 Linux runs them as they are.
+# and an offset or size that overflows one shows. An amd64 Linux runs them as they are,
+# unless its kernel's IA-32 emulation is off (exec format error; some VMs): every package's
+# tests are then built and linked as 32-bit binaries, not run, with a warning that says so
+# (Debian 12's qemu-i386 stops a Go 386 binary with SIGSEGV, so it is no way out).
 test-386:
-	GOARCH=386 $(GO) test -count=1 ./...
+	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
+		GOARCH=386 $(GO) test -c -o "$$dir/probe.test" ./internal/tsvtext && \
+		if "$$dir/probe.test" -test.run '^$$' >/dev/null 2>&1; then \
+			echo "GOARCH=386 $(GO) test -count=1 ./..."; GOARCH=386 $(GO) test -count=1 ./...; \
+		else \
+			echo "GOARCH=386 $(GO) test -count=1 -exec true ./... (built, not run)"; \
+			out=$$(GOARCH=386 $(GO) test -count=1 -exec true ./... 2>&1) || { echo "$$out"; exit 1; }; \
+			echo "WARNING: this machine cannot run 32-bit x86 binaries (its kernel's IA-32 emulation is off): the tests were built as 32-bit binaries, not run" >&2; \
+		fi
 
 # Every test under the race detector (CI runs it; about three minutes on two cores). The
 # detector needs cgo, so a C compiler: Debian's gcc is installed when it is missing (as
