@@ -13,6 +13,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/difftest"
+	"github.com/urlgrammar/urlgrammar/internal/testscale"
 )
 
 // builderMatchesRecorder compares, for one input the rule's DFA accepts, the tree of the
@@ -80,11 +81,11 @@ func TestBuilderMatchesRecorder(t *testing.T) {
 					t.Fatalf("%s rule %s %q: %s", id, rule, s, diff)
 				}
 			}
-			for _, s := range append(tableInputs(t, id), corpus.Lines(shortSample(2000), 3)...) {
+			for _, s := range append(tableInputs(t, id), corpus.Lines(testscale.Short(2000), 3)...) {
 				check(g.start, s)
 			}
 			// At least 20 members of each rule, more for a grammar of few rules: 1,000 inputs.
-			perRule := shortSample(max(20, 1500/len(g.Rules()))) * conformanceScale()
+			perRule := testscale.Short(max(20, 1500/len(g.Rules()))) * conformanceScale()
 			for _, rule := range g.Rules() {
 				for range perRule {
 					m, err := difftest.Member(rng, o.ref, rule, 6)
@@ -95,7 +96,7 @@ func TestBuilderMatchesRecorder(t *testing.T) {
 					check(rule, difftest.Mutate(rng, m))
 				}
 			}
-			if checked < shortSample(1000) {
+			if checked < testscale.Short(1000) {
 				t.Errorf("only %d inputs checked", checked)
 			}
 		})

@@ -27,28 +27,6 @@ func conformanceScale() int {
 	return 1
 }
 
-// shortSample is n, or a quarter of it in the quick loop (go test -short, docs/testing.md):
-// the oracle tests below check that many of their inputs. go test without -short, make test
-// and CI check them all.
-func shortSample(n int) int {
-	if testing.Short() {
-		return max(1, n/4)
-	}
-	return n
-}
-
-// shortInputs is in, or one input in four of it in the quick loop (shortSample).
-func shortInputs(in []string) []string {
-	if !testing.Short() {
-		return in
-	}
-	var out []string
-	for i := 0; i < len(in); i += 4 {
-		out = append(out, in[i])
-	}
-	return out
-}
-
 // oracles are the three readings of one grammar: the pigeon parser of grammars/ID/ID.peg, the
 // DFAs of grammars/ID/ID.abnf, and go-abnf's recognizer of the same ABNF (an independent
 // algorithm: it tracks reachable positions, no automaton), as difftest checks them.
@@ -192,7 +170,7 @@ func differential(t *testing.T, o *oracles, shared []string, skip map[string]boo
 	if scale >= 2 {
 		every = 1
 	} else if testing.Short() {
-		every = 8 * abnfEvery // the quick loop: PEG and DFA on every input, go-abnf on one in 64
+		every = 8 * abnfEvery // the quick loop (testscale): PEG and DFA on every input, go-abnf on one in 64
 	}
 	difftest.Run(t, &o.Readings, difftest.Options{Inputs: shared, Members: 60 * scale, Skip: skip,
 		AskABNFEvery: every, Log: testing.Verbose()})

@@ -11,6 +11,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
+	"github.com/urlgrammar/urlgrammar/internal/testscale"
 )
 
 // recognizeInputs are inputs for comparing Recognize with Run: every field of every test
@@ -66,7 +67,7 @@ func recognizeInputs(t testing.TB, n int) []string {
 // the parser at every point.
 func TestRecognizeMatchesRun(t *testing.T) {
 	t.Parallel()
-	inputs := shortInputs(recognizeInputs(t, 2000*conformanceScale()))
+	inputs := testscale.Inputs(recognizeInputs(t, 2000*conformanceScale()))
 	t.Logf("%d inputs", len(inputs))
 	for _, id := range ownIDs() {
 		t.Run(id, func(t *testing.T) {

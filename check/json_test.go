@@ -14,16 +14,14 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
+	"github.com/urlgrammar/urlgrammar/internal/testscale"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
 // jsonInputs are the inputs of every grammar's tables and of the corpora, each once (a third
 // of the lines are in several tables, or in a corpus too).
 func jsonInputs(t testing.TB) []string {
-	lines := 3000
-	if testing.Short() {
-		lines = 750 // the quick loop (docs/testing.md): the tables' lines all, fewer corpus lines
-	}
+	lines := testscale.Short(3000) // every table line, fewer corpus lines with -short
 	inputs := append(corpus.Lines(lines, 3), corpus.TextLines(lines, 4)...)
 	files, err := filepath.Glob("../testdata/*/*.txt")
 	require.NoError(t, err)

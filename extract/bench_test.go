@@ -70,7 +70,7 @@ var adversarial = []struct {
 func TestBoundedMemory(t *testing.T) {
 	size := int64(16 << 20)
 	if testing.Short() {
-		size = 2 << 20 // the quick loop (docs/testing.md): still twice the fixed allowance
+		size = 2 << 20 // the quick loop (docs/testing.md): still twice the 1 MiB allowance
 	}
 	for _, f := range adversarial {
 		t.Run(f.name, func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/testscale"
 )
 
 // normalSeeds are references where one rewrite alone has something to do, or nearly.
@@ -42,10 +43,7 @@ func TestIsTargetAgreesWithResolve(t *testing.T) {
 // overGenericInputs runs check on every generic grammar and input (the corpus's and the
 // seeds), adding up its two counts, the shortcut's yes and no: each must be frequent.
 func overGenericInputs(t *testing.T, check func(*testing.T, *urlgrammar.Grammar, string) (int, int), yes, no string) {
-	lines := 3000
-	if testing.Short() {
-		lines = 750 // the quick loop (docs/testing.md): go test without -short checks them all
-	}
+	lines := testscale.Short(3000)
 	inputs := append(gencorpus.Lines(lines, 1), normalSeeds...)
 	nyes, nno := 0, 0
 	for _, id := range urlgrammar.IDs() {
