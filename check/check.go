@@ -503,7 +503,7 @@ func run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 			err = emit(r)
 			r.stream = nil
 		}
-		putBuffer(b.out)
+		putBuffer(&outBuffers, b.out)
 		b.out = nil
 		putRecords(b) // emitted: the memory of the next batch's
 		if err == nil && b.pause && cfg.Paused != nil {
@@ -551,7 +551,7 @@ loop:
 // context is cancelled, or send reports the consumer stopped).
 func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, send func(*batch) bool) {
 	newBatch := func(file string) *batch {
-		return &batch{file: file, text: getBuffer(), lines: getSpans(), done: make(chan struct{})}
+		return &batch{file: file, text: getBuffer(&textBuffers), lines: getSpans(), done: make(chan struct{})}
 	}
 	for _, in := range inputs {
 		if ctx.Err() != nil {
@@ -649,23 +649,24 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 
 var errStop = errors.New("stop")
 
-// buffers holds the batches' byte buffers (their lines, their renderings) for reuse: a batch
-// of jsonl records is some hundreds of KB, and growing it anew for every batch cost a third
-// of the jsonl time.
-var buffers sync.Pool
+// Buffers for reuse: a batch's lines (textBuffers) and its renderings (outBuffers), apart,
+// since a batch of jsonl records is some hundreds of KB and its lines some tens: from one
+// pool, a rendering often began in a buffer of lines and grew, copied, by doubling (a
+// twentieth of the jsonl time), and growing a rendering anew for every batch cost a third.
+var textBuffers, outBuffers sync.Pool
 
-func getBuffer() []byte {
-	if p, ok := buffers.Get().(*[]byte); ok {
+func getBuffer(pool *sync.Pool) []byte {
+	if p, ok := pool.Get().(*[]byte); ok {
 		return (*p)[:0]
 	}
 	return make([]byte, 0, 64*1024)
 }
 
-func putBuffer(b []byte) {
+func putBuffer(pool *sync.Pool, b []byte) {
 	if cap(b) == 0 || cap(b) > 8<<20 {
 		return
 	}
-	buffers.Put(&b)
+	pool.Put(&b)
 }
 
 // recordBlocks hold the memory of the batches' records and their Results for reuse once
@@ -851,9 +852,9 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 	results := b.block.results
 	errs := &b.block.errs  // the errors of the records, until they are emitted (putRecords)
 	text := string(b.text) // one string for the batch; each input is a slice of it
-	putBuffer(b.text)
+	putBuffer(&textBuffers, b.text)
 	b.text = nil
-	b.out = getBuffer()
+	b.out = getBuffer(&outBuffers)
 	trees := make([]ast.Tree, len(cfg.Grammars)) // jsonl, --warn: each in its Parser's block, until the next line
 	var outs []int                               // end of each record's rendering in b.out
 	var causes []cause                           // the invalid records' causes, in blocks
