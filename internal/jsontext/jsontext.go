@@ -16,6 +16,9 @@ import (
 // (encoding/json writes the first as \ufffd before Go 1.27 and as U+FFFD itself since, and the
 // second as itself: the JSON string means U+FFFD either way).
 func AppendString(b []byte, s string) []byte {
+	if len(s) >= 8 && Plain(s) { // most are: read a word at a time, and copied at once
+		return AppendPlain(b, s)
+	}
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
