@@ -147,18 +147,21 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
 		return ast.Tree{}, nil, err
 	}
-	// A tree of its own, not a pooled Parser's and then a copy: most references are normal
-	// already, and their tree is the result.
-	ref, err := g.Parse(s)
+	p := getParser(g)
+	defer putParser(g, p)
+	ref, err := p.Parse(s)
 	if err != nil {
+		if se, ok := err.(*urlgrammar.SyntaxError); ok {
+			return ast.Tree{}, nil, se.Clone() // the Parser's own is overwritten by its next parse
+		}
 		return ast.Tree{}, nil, err
 	}
 	var spans ast.Spans
 	normal, sp := normalAlready(g, ref, opt, &spans)
 	if normal {
-		return ref, nil, nil
+		return ownCopy(ref), nil, nil
 	}
-	return normalize(g, ref, sp, opt, true, nil)
+	return normalize(g, ref, sp, opt, true, nil) // returns a tree of its own, never ref
 }
 
 // normalAlready fills *sp with the spans of ref (a tree g parsed) and reports whether ref is
