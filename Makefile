@@ -143,9 +143,11 @@ node-tools:
 check: check-format vet check-generated test
 
 # The corpus benchmarks, 5 runs each (net/url.Parse is the baseline: compare ratios), then
-# the cost of the checker end to end. `make bench-adversarial` shows linear time.
+# the cost of the checker end to end, then resolve and normalize per grammar against net/url's
+# ResolveReference and Parse+String on one core. `make bench-adversarial` shows linear time.
 bench:
 	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ValidLines|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
+	$(GO) test -run '^$$' -bench Corpus -benchmem -count 5 -cpu 1 ./resolve
 
 # The checker end to end with one worker on one core, per format, on valid lines and on
 # text-shaped lines about half invalid, and from each crawl input format: lines/s per core.

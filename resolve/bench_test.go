@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
 	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/resolve"
@@ -69,18 +70,28 @@ func mustBenchRef(b *testing.B, s string) ast.Tree {
 }
 
 // BenchmarkCorpus resolves and normalizes the corpus's lines (internal/corpus; those the
-// grammar rejects are skipped) as the resolve and normalize commands do: a Resolver of one
-// base and ResolveString per line, NormalizeString per line, each after net/url's
-// counterpart on the same lines (the ratio is the baseline's time over ours). ns/ref is per
-// line.
+// grammar rejects are skipped) as the resolve and normalize commands do, per grammar
+// (package resolve's default, rfc2396bis-01, and RFC 3986): a Resolver of one base and
+// ResolveString per line, NormalizeString per line, each after net/url's counterpart on the
+// same lines (the ratio is the baseline's time over ours). ns/ref is per line.
 func BenchmarkCorpus(b *testing.B) {
+	for _, id := range []string{"rfc2396bis-01", "rfc3986"} {
+		b.Run(id, func(b *testing.B) { benchCorpus(b, urlgrammar.MustLookup(id)) })
+	}
+}
+
+func benchCorpus(b *testing.B, g *urlgrammar.Grammar) {
 	var lines []string
 	for _, s := range gencorpus.Lines(10000, 1) {
 		if g.Valid(s) {
 			lines = append(lines, s)
 		}
 	}
-	rs, err := resolve.NewResolver(mustBenchRef(b, "http://a/b/c/d;p?q"), resolve.Options{})
+	base, err := g.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs, err := resolve.NewResolver(base, resolve.Options{Grammar: g})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -93,7 +104,7 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/ref")
 	}
-	base, err := url.Parse("http://a/b/c/d;p?q")
+	netBase, err := url.Parse("http://a/b/c/d;p?q")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -102,7 +113,7 @@ func BenchmarkCorpus(b *testing.B) {
 	b.Run("net-url.ResolveReference", func(b *testing.B) {
 		run(b, func(s string) {
 			if u, err := url.Parse(s); err == nil {
-				_ = base.ResolveReference(u).String()
+				_ = netBase.ResolveReference(u).String()
 			}
 		})
 	})
@@ -119,14 +130,15 @@ func BenchmarkCorpus(b *testing.B) {
 			}
 		})
 	})
+	opt := resolve.NormalizeOptions{Level: resolve.LevelScheme, Grammar: g}
 	b.Run("NormalizeString", func(b *testing.B) {
-		run(b, func(s string) { resolve.NormalizeString(s, resolve.NormalizeOptions{Level: resolve.LevelScheme}) })
+		run(b, func(s string) { resolve.NormalizeString(s, opt) })
 	})
 	b.Run("NormalForm", func(b *testing.B) {
-		run(b, func(s string) { _, _ = resolve.NormalForm(s, resolve.NormalizeOptions{Level: resolve.LevelScheme}) })
+		run(b, func(s string) { _, _ = resolve.NormalForm(s, opt) })
 	})
 	// The key command's call (no net/url counterpart): the normal form, then its SURT.
 	b.Run("KeyString", func(b *testing.B) {
-		run(b, func(s string) { _, _ = resolve.KeyString(s, resolve.KeySURT, resolve.NormalizeOptions{}) })
+		run(b, func(s string) { _, _ = resolve.KeyString(s, resolve.KeySURT, resolve.NormalizeOptions{Grammar: g}) })
 	})
 }
