@@ -69,18 +69,6 @@ func TestParseRule(t *testing.T) {
 	require.ErrorAs(t, err, &unknown)
 }
 
-// emptySpan reports whether "START END" is an empty span.
-func emptySpan(span string) bool {
-	a, b, _ := strings.Cut(span, " ")
-	return a == b
-}
-
-func fprint(tree ast.Tree) string {
-	var b strings.Builder
-	_ = tree.Fprint(&b)
-	return b.String()
-}
-
 // checkStructure checks that every node lies inside its parent and after its previous
 // sibling, that the root is the only node at depth 0, and that a node is at most one deeper
 // than the node before it.

@@ -1057,7 +1057,7 @@ func (t Tree) Components() Components {
 	}
 	var buf partBuf
 	var arraysBuf [len(buf.set)][]string
-	arrays := arraysBuf[:0]
+	var arrays [][]string
 	if len(s.parts) > len(arraysBuf) {
 		arrays = make([][]string, len(s.parts))
 	} else {
@@ -1377,13 +1377,4 @@ func cut(src string, from, to uint32, how byte) (uint32, uint32, bool) {
 		from += uint32(q) + 1
 	}
 	return from, to, true
-}
-
-func ruleIn(r uint16, rules []uint16) bool {
-	for _, x := range rules {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }

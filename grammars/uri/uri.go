@@ -49,4 +49,4 @@ var Generated = func() grammarkit.Generated {
 	return g
 }()
 
-var registered = grammarkit.Register(Generated)
+var _ = grammarkit.Register(Generated)

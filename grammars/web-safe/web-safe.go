@@ -42,4 +42,4 @@ var Generated = func() grammarkit.Generated {
 	return g
 }()
 
-var registered = grammarkit.Register(Generated)
+var _ = grammarkit.Register(Generated)
